@@ -1,0 +1,122 @@
+"""The one contract every divedeck game implements, and every caller (bots, terminal, server, simulator, RL) uses.
+
+A game is plain data plus pure rules: it never reads a clock, never uses module-level randomness and knows nothing
+of terminals or sockets. Callers hold a state, ask who may act and what is legal, apply an action, and read each
+seat's redacted view.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from .config import build_config, describe_options
+from .errors import IllegalAction
+from .events import Event
+from .outcome import Outcome
+
+
+class GameState(Protocol):
+    """What the engine needs of every state: a cheap deep copy that shares nothing mutable."""
+
+    def clone(self) -> Any: ...
+
+
+S = TypeVar("S", bound=GameState)
+A = TypeVar("A")
+
+
+class Game(ABC, Generic[S, A]):
+    """A game's rules. Instances are stateless; all game data lives in the state."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    config_type: ClassVar[type]
+
+    # -- configuration ---------------------------------------------------------------------------------------
+    def make_config(self, options: Mapping[str, Any] | None = None) -> Any:
+        """A validated config from loose option values; raises ``ConfigError`` with the reason."""
+        return build_config(self.config_type, options or {})
+
+    def options(self) -> list[dict[str, Any]]:
+        return describe_options(self.config_type)
+
+    @abstractmethod
+    def num_players(self, config: Any) -> int: ...
+
+    # -- play ------------------------------------------------------------------------------------------------
+    @abstractmethod
+    def new(self, config: Any, seed: int) -> S:
+        """A new game set up from ``config``; every shuffle comes from the state's RNG seeded with ``seed``."""
+
+    @abstractmethod
+    def actors(self, state: S) -> frozenset[int]:
+        """The seats that may act now (empty once the game is over)."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> Sequence[A]:
+        """Every action ``seat`` may take now, in a stable order (empty if it may not act)."""
+
+    @abstractmethod
+    def check(self, state: S, seat: int, action: A) -> None:
+        """Raise ``IllegalAction`` (with the rule ID) if ``seat`` may not take ``action`` now."""
+
+    @abstractmethod
+    def apply(self, state: S, seat: int, action: A) -> list[Event]:
+        """Validate, then perform ``action``; a rejected action raises and leaves ``state`` untouched."""
+
+    def is_legal(self, state: S, seat: int, action: A) -> bool:
+        try:
+            self.check(state, seat, action)
+        except IllegalAction:
+            return False
+        return True
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """The result once the game is over, else ``None``."""
+
+    # -- information -----------------------------------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """A JSON-safe picture of the game as ``seat`` may see it (``None``: a spectator)."""
+
+    @abstractmethod
+    def determinize(self, state: S, seat: int, rng: random.Random) -> S:
+        """A full state consistent with everything ``seat`` knows, hidden cards sampled with ``rng``.
+
+        The result depends only on ``seat``'s information and ``rng``, never on the true hidden cards, and
+        its own RNG is reseeded from ``rng`` so future shuffles cannot be foreseen either.
+        """
+
+    # -- notation --------------------------------------------------------------------------------------------
+    @abstractmethod
+    def parse_action(self, text: str) -> A:
+        """The action written as ``text``; raises ``MalformedInput`` if it is not one."""
+
+    @abstractmethod
+    def format_action(self, action: A) -> str: ...
+
+    @abstractmethod
+    def state_notation(self, state: S) -> str:
+        """The whole state in text (every hidden card shown): for tests, logs and bug reports."""
+
+    @abstractmethod
+    def seat_notation(self, state: S, seat: int | None) -> str:
+        """The state as ``seat`` sees it (``None``: a spectator): every card it cannot see written as unknown."""
+
+    @abstractmethod
+    def parse_state(self, text: str, config: Any | None = None) -> S:
+        """The state written as ``text`` (raises ``MalformedInput``)."""
+
+    def format_event(self, event: Event, seat: int | None = None) -> str:
+        """One readable log line for ``event`` as ``seat`` may see it."""
+        shown = event.for_seat(seat)
+        kind = shown.pop("kind")
+        return f"{kind} " + " ".join(f"{k}={v}" for k, v in shown.items())
+
+    def card_count(self, state: S) -> int | None:
+        """How many cards the state holds in all, for conservation checks (``None``: not a card game)."""
+        return None

@@ -1,0 +1,82 @@
+"""What each seat may know in Snorkeling (SNK-R4), in one place: its view, and determinization for search.
+
+Public: every personal pile, the whole centre pile, the deck size, hand sizes, scores, and the cards a player took
+back from their own pile in plain sight (SNK-R11.3) until they play them. Private: the rest of each hand, and the
+order of the deck. A seat's own hand is known only to that seat.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...engine.rng import SeededRng
+from .state import SnorkelingState
+
+
+def view(state: SnorkelingState, seat: int | None) -> dict[str, Any]:
+    table = state.context.table
+    label = table.face_label
+    n = len(state.hands)
+    k = state.turn_center
+    shown: dict[str, Any] = {
+        "game": "snorkeling",
+        "seat": seat,
+        "players": n,
+        "round": state.round,
+        "round_starter": state.round_starter,
+        "phase": state.phase,
+        "active": state.active if state.winner is None else None,
+        "scores": list(state.scores),
+        "target_score": state.context.config.target_score,
+        "expert_diving": state.context.config.expert_diving,
+        "center": [label[c] for c in state.center],
+        "deck_size": len(state.deck),
+        "piles": [[label[c] for c in pile] for pile in state.piles],
+        "pile_tops": [state.pile_top_value(s) for s in range(n)],
+        "hand_sizes": [len(hand) for hand in state.hands],
+        "known_in_hand": [[label[c] for c in cards] for cards in state.known],
+        "turn": {
+            "center_played": k,
+            "t0": label[state.center[-1 - k]],
+            "targets": [s for s in range(n) if state.turn_targets >> s & 1],
+        },
+        "turns_in_round": state.turns,
+        "winner": state.winner,
+    }
+    if seat is not None:
+        shown["hand"] = [label[c] for c in state.hands[seat]]
+    return shown
+
+
+def unseen_cards(state: SnorkelingState, seat: int | None) -> list[int]:
+    """Cards ``seat`` cannot locate, in face order: the deck and the unknown part of other players' hands."""
+    remaining = list(state.context.table.face_copies)
+    seen = [state.center, *state.piles, *state.known]
+    if seat is not None:
+        seen.append(state.hands[seat])
+    for cards in seen:
+        for face in cards:
+            remaining[face] -= 1
+    return [face for face, count in enumerate(remaining) for _ in range(count)]
+
+
+def determinize(state: SnorkelingState, seat: int, rng: random.Random) -> SnorkelingState:
+    """A state ``seat`` cannot tell from the real one: unseen cards dealt at random into the hidden places.
+
+    Sampling is uniform over the unseen cards, keeping every publicly known hand card in place. (A seat that
+    tracked every refill could sometimes narrow the deck further; search bots do not rely on that.)
+    """
+    sample = state.clone()
+    pool = unseen_cards(state, seat)
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    for other, hand in enumerate(hands):
+        if other != seat:
+            hidden = len(hand) - len(state.known[other])
+            hands[other] = state.known[other] + tuple(pool[:hidden])
+            del pool[:hidden]
+    sample.hands = tuple(hands)
+    sample.deck = tuple(pool)
+    sample.rng = SeededRng(rng.getrandbits(63))  # future shuffles must not be foreseeable either
+    return sample

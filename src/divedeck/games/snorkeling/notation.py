@@ -1,0 +1,256 @@
+"""Snorkeling's state notation: one line that builds a position, like FEN does for chess.
+
+    snorkeling round=1 starter=0 active=1 phase=center scores=0,0,0,0 hands=Y3,R2/B1,B1,G4/?5/?5
+    known=-/-/-/- center=Y1,Y3 deck=? piles=Y4/-/-/- turn=0 hit=- turns=1 stall=0 rng=7:1
+
+Fields are ``name=value`` separated by spaces, in this order; lists are comma-separated, per-seat lists are
+separated by ``/`` and ``-`` is an empty list. Stacks list their cards bottom to top (the last is the top). Cards
+are faces (``Y3``); personal piles list only reef cards, the Lanternfish below them being implied. ``turn`` is the
+number of centre cards played this turn (the last ones of ``center``), ``hit`` the seats whose piles received a
+card this turn.
+
+A seat's copy writes what it cannot see as unknown: ``?5`` in a hand is five unseen cards after the listed known
+ones, ``deck=?40`` is forty unseen cards and ``rng=?`` hides the shuffle seed. Parsing a copy with unknowns fills
+them with the unseen cards in card order, which gives one state consistent with that seat's knowledge.
+Only ``hands`` and ``center`` are required when parsing; every other field has the value of a fresh round.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...engine.errors import ConfigError, MalformedInput
+from ...engine.rng import SeededRng
+from .config import SnorkelingConfig
+from .context import context_for
+from .state import CENTER, GAME_OVER, OPPONENTS, SnorkelingState
+
+FIELDS = ("round", "starter", "active", "phase", "scores", "hands", "known", "center", "deck", "piles", "turn",
+          "hit", "turns", "stall", "rng")
+_UNKNOWN = re.compile(r"\?(\d*)$")
+
+
+def _cards(state: SnorkelingState, cards: tuple[int, ...]) -> str:
+    label = state.context.table.face_label
+    return ",".join(label[c] for c in cards) or "-"
+
+
+def format_state(state: SnorkelingState, seat: int | None = None, *, masked: bool = False) -> str:
+    """The notation; with ``masked`` it is the copy for ``seat`` (``None``: a spectator)."""
+    n = len(state.hands)
+    hands = []
+    for other, hand in enumerate(state.hands):
+        if masked and other != seat:
+            known = state.known[other]
+            hidden = len(hand) - len(known)
+            shown = [_cards(state, known)] if known else []
+            hands.append(",".join(shown + ([f"?{hidden}"] if hidden else [])) or "-")
+        else:
+            hands.append(_cards(state, hand))
+    fields = {
+        "round": str(state.round),
+        "starter": str(state.round_starter),
+        "active": str(state.active),
+        "phase": state.phase,
+        "scores": ",".join(map(str, state.scores)),
+        "hands": "/".join(hands),
+        "known": "/".join(_cards(state, known) for known in state.known),
+        "center": _cards(state, state.center),
+        "deck": f"?{len(state.deck)}" if masked else _cards(state, state.deck),
+        "piles": "/".join(_cards(state, pile) for pile in state.piles),
+        "turn": str(state.turn_center),
+        "hit": ",".join(str(s) for s in range(n) if state.turn_targets >> s & 1) or "-",
+        "turns": str(state.turns),
+        "stall": str(state.stall),
+        "rng": "?" if masked else state.rng.notation(),
+    }
+    return "snorkeling " + " ".join(f"{name}={fields[name]}" for name in FIELDS)
+
+
+def _ints(text: str, name: str) -> list[int]:
+    if text == "-":
+        return []
+    try:
+        return [int(part) for part in text.split(",")]
+    except ValueError:
+        raise MalformedInput(f"{name}= must be whole numbers separated by commas, not {text!r}") from None
+
+
+def parse_state(text: str, config: SnorkelingConfig | None = None) -> SnorkelingState:
+    if not isinstance(text, str):
+        raise MalformedInput("a state notation is text")
+    words = text.split()
+    if not words or words[0] != "snorkeling":
+        raise MalformedInput("a Snorkeling state notation starts with 'snorkeling'")
+    fields: dict[str, str] = {}
+    for word in words[1:]:
+        name, sep, value = word.partition("=")
+        if not sep or name not in FIELDS:
+            raise MalformedInput(f"unknown field {word!r}; the fields are {', '.join(FIELDS)}")
+        if name in fields:
+            raise MalformedInput(f"field {name}= appears twice")
+        fields[name] = value
+    for required in ("hands", "center"):
+        if required not in fields:
+            raise MalformedInput(f"the notation needs a {required}= field")
+    hand_texts = fields["hands"].split("/")
+    n = len(hand_texts)
+    if config is None:
+        if not 2 <= n <= 64:
+            raise MalformedInput(f"hands= must list 2 or more hands, not {n}")
+        try:
+            config = SnorkelingConfig(num_players=n)
+            config.validate()
+        except ConfigError as error:
+            raise MalformedInput(str(error)) from None
+    elif config.num_players != n:
+        raise MalformedInput(f"the notation has {n} hands but the config is for {config.num_players} players")
+    return _Builder(config, fields, hand_texts).build()
+
+
+class _Builder:
+    """Turns parsed fields into a state, counting copies and filling unknowns from the unused cards."""
+
+    def __init__(self, config: SnorkelingConfig, fields: dict[str, str], hand_texts: list[str]) -> None:
+        self.config = config
+        self.table = config.table
+        self.fields = fields
+        self.hand_texts = hand_texts
+        self.n = len(hand_texts)
+        self.unused = list(self.table.face_copies)
+
+    def take(self, label: str) -> int:
+        face = self.table.face_by_label.get(label.upper())
+        if face is None:
+            raise MalformedInput(f"there is no card {label!r} in this deck")
+        if not self.unused[face]:
+            raise MalformedInput(f"the notation has more {label.upper()} cards than the deck holds")
+        self.unused[face] -= 1
+        return face
+
+    def stack(self, text: str, name: str) -> tuple[list[int], int | None]:
+        """Cards listed in ``text``; the second value is the unknown count (``None``: none, ``-1``: the rest)."""
+        if text == "-":
+            return [], None
+        cards: list[int] = []
+        unknown = None
+        for part in text.split(","):
+            match = _UNKNOWN.match(part)
+            if match:
+                unknown = int(match.group(1)) if match.group(1) else -1
+            elif unknown is not None:
+                raise MalformedInput(f"in {name}=, unknown cards ('?') must come last")
+            else:
+                cards.append(self.take(part))
+        return cards, unknown
+
+    def public_stack(self, text: str, name: str) -> list[int]:
+        cards, unknown = self.stack(text, name)
+        if unknown is not None:
+            raise MalformedInput(f"{name}= cannot have unknown cards: it is public (SNK-R4)")
+        return cards
+
+    def per_seat(self, name: str, default: str) -> list[str]:
+        parts = self.fields.get(name, "/".join([default] * self.n)).split("/")
+        if len(parts) != self.n:
+            raise MalformedInput(f"{name}= must have {self.n} parts separated by '/', one per seat")
+        return parts
+
+    def number(self, name: str, default: int) -> int:
+        text = self.fields.get(name)
+        if text is None:
+            return default
+        if not text.isdigit():
+            raise MalformedInput(f"{name}= must be a whole number, not {text!r}")
+        return int(text)
+
+    def seat(self, name: str, default: int) -> int:
+        seat = self.number(name, default)
+        if seat >= self.n:
+            raise MalformedInput(f"{name}= must be a seat from 0 to {self.n - 1}")
+        return seat
+
+    def build(self) -> SnorkelingState:
+        table, n = self.table, self.n
+        state = object.__new__(SnorkelingState)
+        state.context = context_for(self.config)
+        center = self.public_stack(self.fields["center"], "center")
+        if not center:
+            raise MalformedInput("center= must hold at least one card (SNK-I3)")
+        piles = []
+        lantern = table.lanternfish_value
+        for seat, text in enumerate(self.per_seat("piles", "-")):
+            pile = self.public_stack(text, "piles")
+            if [table.face_value[c] for c in pile] != list(range(lantern - 1, lantern - 1 - len(pile), -1)):
+                raise MalformedInput(f"seat {seat}'s pile must read {lantern - 1}, {lantern - 2}, ... "
+                                     "upward from the Lanternfish (SNK-I2)")
+            piles.append(tuple(pile))
+        hands, unknowns = [], []
+        for text in self.hand_texts:
+            hand, unknown = self.stack(text, "hands")
+            if unknown == -1:
+                raise MalformedInput("a hand's unknown cards need a count, like ?5")
+            hands.append(hand)
+            unknowns.append(unknown or 0)
+        known = []
+        for seat, text in enumerate(self.per_seat("known", "-")):
+            cards = [] if text == "-" else [table.face_by_label.get(part.upper(), -1) for part in text.split(",")]
+            pool = list(hands[seat])
+            for card in cards:
+                if card not in pool:
+                    raise MalformedInput(f"known= lists a card seat {seat} does not hold: {text}")
+                pool.remove(card)
+            known.append(tuple(cards))
+        deck, deck_unknown = self.stack(self.fields.get("deck", "?"), "deck")
+        rest = [face for face, count in enumerate(self.unused) for _ in range(count)]
+        for seat, unknown in enumerate(unknowns):
+            if unknown > len(rest):
+                raise MalformedInput(f"seat {seat}'s hand has more unknown cards than remain unused")
+            hands[seat].extend(rest[:unknown])
+            del rest[:unknown]
+        if deck_unknown is not None:
+            if deck_unknown not in (-1, len(rest)):
+                raise MalformedInput(f"deck=?{deck_unknown} but {len(rest)} cards remain unused")
+            deck = rest + deck  # unknown cards lie below any listed ones
+        elif rest:
+            raise MalformedInput(f"{len(rest)} cards are nowhere in the notation: list them in deck= "
+                                 "or write deck=? for the rest")
+        state.hands = tuple(map(tuple, hands))
+        state.known = tuple(known)
+        state.center = tuple(center)
+        state.deck = tuple(deck)
+        state.piles = tuple(piles)
+        state.round = self.number("round", 1)
+        state.round_starter = self.seat("starter", 0)
+        state.active = self.seat("active", state.round_starter)
+        state.phase = self.fields.get("phase", CENTER)
+        if state.phase not in (CENTER, OPPONENTS, GAME_OVER):
+            raise MalformedInput(f"phase= must be {CENTER}, {OPPONENTS} or {GAME_OVER}")
+        scores = _ints(self.fields.get("scores", ",".join(["0"] * n)), "scores")
+        if len(scores) != n or min(scores) < 0:
+            raise MalformedInput(f"scores= must have {n} numbers of 0 or more")
+        state.scores = tuple(scores)
+        state.turn_center = self.number("turn", 0)
+        if state.turn_center >= len(state.center):
+            raise MalformedInput("turn= counts this turn's centre cards, which lie above T0 in center=")
+        if state.phase == OPPONENTS and not state.turn_center:
+            raise MalformedInput("phase=opponents needs turn= of at least 1 (SNK-A19)")
+        hit = _ints(self.fields.get("hit", "-"), "hit")
+        if any(not 0 <= s < n for s in hit):
+            raise MalformedInput(f"hit= must list seats from 0 to {n - 1}")
+        state.turn_targets = sum(1 << s for s in set(hit))
+        state.turns = self.number("turns", 0)
+        state.stall = self.number("stall", 0)
+        rng_text = self.fields.get("rng", "0:0")
+        try:
+            state.rng = SeededRng.from_notation("0:0" if rng_text == "?" else rng_text)
+        except ValueError:
+            raise MalformedInput(f"rng= must be seed:counter, not {rng_text!r}") from None
+        state.winner = None
+        if state.phase == GAME_OVER:
+            best = max(state.scores)
+            leaders = [s for s in range(n) if state.scores[s] == best]
+            if len(leaders) != 1 or best < self.config.target_score:
+                raise MalformedInput("phase=over needs a unique highest score at or above the target (SNK-R15)")
+            state.winner = leaders[0]
+        return state

@@ -1,0 +1,333 @@
+"""Snorkeling's rules (SNK-R1..R17, variant SNK-V1): setup, legality, and what each action does.
+
+Legality is written once: ``center_rule`` and ``pile_needs`` say what the centre and each pile accept now,
+``legal_actions`` enumerates with them, and ``_validate`` calls them too, adding the reason and rule ID when an
+action fails. ``apply`` validates completely before it changes anything, so a rejected action leaves the state
+untouched.
+"""
+
+from __future__ import annotations
+
+from ...engine.errors import IllegalAction, MalformedInput
+from ...engine.events import Event
+from ...engine.outcome import Outcome
+from ...engine.rng import SeededRng
+from .actions import END_TURN, PASS, Action, EndTurn, Pass, PlayCenter, PlayPile
+from .config import SnorkelingConfig
+from .context import context_for
+from .state import CENTER, GAME_OVER, OPPONENTS, SnorkelingState, replaced, without
+
+# -- setup (SNK-R2, SNK-R3) ------------------------------------------------------------------------------------
+
+
+def new_state(config: SnorkelingConfig, seed: int) -> tuple[SnorkelingState, list[Event]]:
+    state = object.__new__(SnorkelingState)
+    state.context = context_for(config)
+    state.rng = SeededRng(seed)
+    state.scores = (0,) * config.num_players  # SNK-R2.2
+    state.round = 1
+    state.round_starter = config.first_player  # SNK-R2.3
+    state.winner = None
+    events = _setup_round(state)
+    return state, events
+
+
+def _setup_round(state: SnorkelingState) -> list[Event]:
+    """SNK-R3: gather every reef card, shuffle, deal one at a time from the starter, turn up the centre."""
+    table = state.context.table
+    n = len(state.scores)
+    cards = list(table.deck)
+    state.rng = state.rng.shuffle(cards)
+    hands: list[list[int]] = [[] for _ in range(n)]
+    for i in range(table.hand_size * n):
+        hands[(state.round_starter + i) % n].append(cards.pop())
+    state.hands = tuple(map(tuple, hands))
+    state.known = ((),) * n
+    state.center = (cards.pop(),)  # SNK-R3.4, SNK-A26: any card, no effect
+    state.deck = tuple(cards)
+    state.piles = ((),) * n  # SNK-R16: only the Lanternfish (implied) stays
+    state.active = state.round_starter
+    state.phase = CENTER
+    state.turn_center = 0
+    state.turn_targets = 0
+    state.turns = 0
+    state.stall = 0
+    label = table.face_label
+    return [Event(
+        "round_start",
+        {"round": state.round, "starter": state.round_starter, "center": label[state.center[-1]],
+         "deck": len(cards)},
+        {seat: {"hand": [label[c] for c in hand]} for seat, hand in enumerate(state.hands)},
+    )]
+
+
+# -- legality (SNK-R5..R9) ------------------------------------------------------------------------------------
+
+def center_rule(state: SnorkelingState) -> tuple[int, int]:
+    """(colour, value) a centre card may match now; ``-1`` where nothing matches. SNK-R6, or SNK-R7 in Expert."""
+    context = state.context
+    center = state.center
+    if context.config.expert_diving:  # SNK-R7 / SNK-V1: against the card directly below
+        top = center[-1]
+        return context.face_color[top], (context.face_value[top] + 1) % context.num_values
+    k = state.turn_center
+    t0 = center[-1 - k]
+    if k == 0:  # SNK-R6, first card: T0's colour, or T0's value + 1 with the wrap
+        return context.face_color[t0], (context.face_value[t0] + 1) % context.num_values
+    # SNK-R6, later cards: only in colour mode (the first card had T0's colour), and of that colour (SNK-A3)
+    t0_color = context.face_color[t0]
+    return (t0_color if context.face_color[center[-k]] == t0_color else -1), -1
+
+
+def pile_needs(state: SnorkelingState, seat: int) -> list[int]:
+    """For each seat, the value a card needs to go onto its pile now, or ``-1`` if it may receive none.
+
+    SNK-R9 (one below the top, the Lanternfish counting as 5), SNK-A2 (not your own pile), SNK-A1 (the per-turn
+    limit), SNK-A5 (nothing onto a 0). Pile plays also need a centre play first (SNK-A19), checked by the callers.
+    """
+    context = state.context
+    config = context.config
+    limit = config.opponent_play_limit
+    hit = state.turn_targets
+    if limit == "one_total" and hit:
+        return [-1] * len(state.piles)
+    face_value = context.face_value
+    lantern = context.lanternfish_value
+    skip = hit if limit == "one_per_opponent" else 0
+    if not config.allow_own_pile:
+        skip |= 1 << seat
+    return [-1 if skip >> target & 1 else (face_value[pile[-1]] if pile else lantern) - 1
+            for target, pile in enumerate(state.piles)]
+
+
+_SOLO = tuple(frozenset((seat,)) for seat in range(64))
+
+
+def actors(state: SnorkelingState) -> frozenset[int]:
+    return frozenset() if state.winner is not None else _SOLO[state.active]
+
+
+def legal_actions(state: SnorkelingState, seat: int) -> list[Action]:
+    phase = state.phase
+    if seat != state.active or phase == GAME_OVER:
+        return []
+    context = state.context
+    face_value = context.face_value
+    faces = dict.fromkeys(state.hands[seat])  # distinct faces, in hand order
+    k = state.turn_center
+    actions: list[Action]
+    if phase == CENTER:
+        actions = [END_TURN] if k else [PASS]
+        color, value = center_rule(state)
+        face_color = context.face_color
+        center_actions = context.center_actions
+        for face in faces:
+            if face_color[face] == color or face_value[face] == value:
+                actions.append(center_actions[face])
+        if not k:
+            return actions
+    else:
+        actions = [END_TURN]
+    pile_actions = context.pile_actions
+    for target, need in enumerate(pile_needs(state, seat)):
+        if need >= 0:
+            for face in faces:
+                if face_value[face] == need:
+                    actions.append(pile_actions[face][target])
+    return actions
+
+
+def check(state: SnorkelingState, seat: int, action: Action) -> None:
+    """Raise ``IllegalAction`` with the reason and rule ID if ``seat`` may not take ``action`` now."""
+    _validate(state, seat, action)
+
+
+def _face(state: SnorkelingState, card: str, seat: int) -> int:
+    face = state.context.table.face_by_label.get(card)
+    if face is None:
+        raise MalformedInput(f"there is no card {card} in this deck")
+    if face not in state.hands[seat]:
+        raise IllegalAction(f"you have no {card} in your hand", "SNK-R5")
+    return face
+
+
+def _validate(state: SnorkelingState, seat: int, action: Action) -> int | None:
+    """Check ``action`` completely; return the face it plays (``None`` for pass and end)."""
+    if state.phase == GAME_OVER:
+        raise IllegalAction("the game is over", "SNK-R15")
+    if seat != state.active:
+        if not isinstance(seat, int) or not 0 <= seat < len(state.hands):
+            raise IllegalAction(f"there is no seat {seat!r} in this game", "SNK-R1")
+        raise IllegalAction(f"it is seat {state.active}'s turn, not seat {seat}'s", "SNK-R5")
+    kind = type(action)
+    if kind is PlayCenter:
+        face = _face(state, action.card, seat)  # type: ignore[union-attr]
+        if state.phase != CENTER:
+            raise IllegalAction("no more centre cards after playing onto a personal pile", "SNK-R8")
+        color, value = center_rule(state)
+        context = state.context
+        if context.face_color[face] != color and context.face_value[face] != value:
+            _raise_center_reason(state, action.card)  # type: ignore[union-attr]
+        return face
+    if kind is PlayPile:
+        target = action.target  # type: ignore[union-attr]
+        if not isinstance(target, int) or not 0 <= target < len(state.hands):
+            raise IllegalAction(f"there is no seat {target!r} to play onto", "SNK-R9")
+        face = _face(state, action.card, seat)  # type: ignore[union-attr]
+        if not state.turn_center:
+            raise IllegalAction("you may play onto a personal pile only after playing to the centre", "SNK-R8")
+        if state.context.face_value[face] != pile_needs(state, seat)[target]:
+            _raise_pile_reason(state, seat, target)
+        return face
+    if kind is Pass:
+        if state.turn_center:
+            raise IllegalAction("you have played to the centre this turn; end the turn instead of passing",
+                                "SNK-R5")
+        return None
+    if kind is EndTurn:
+        if not state.turn_center:
+            raise IllegalAction("play at least one card to the centre before ending the turn, or pass",
+                                "SNK-R8")
+        return None
+    raise MalformedInput(f"not a Snorkeling action: {action!r}")
+
+
+def _raise_center_reason(state: SnorkelingState, card: str) -> None:
+    table = state.context.table
+    if state.context.config.expert_diving:
+        top = table.label(state.center[-1])
+        raise IllegalAction(f"{card} matches neither the colour of {top} nor its value + 1", "SNK-R7")
+    k = state.turn_center
+    t0 = state.center[-1 - k]
+    t0_label = table.label(t0)
+    if k == 0:
+        raise IllegalAction(f"{card} matches neither the colour of {t0_label} nor its value + 1", "SNK-R6")
+    if table.face_color[state.center[-k]] != table.face_color[t0]:
+        raise IllegalAction("after a +1 card no more centre cards may be played this turn (Expert Diving "
+                            "allows it)", "SNK-R6")
+    color = table.colors[table.face_color[t0]].name
+    raise IllegalAction(f"this turn's centre cards must all be {color} like {t0_label}", "SNK-R6")
+
+
+def _raise_pile_reason(state: SnorkelingState, seat: int, target: int) -> None:
+    config = state.context.config
+    if target == seat and not config.allow_own_pile:
+        raise IllegalAction("you may not play onto your own pile", "SNK-A2")
+    if config.opponent_play_limit == "one_per_opponent" and state.turn_targets >> target & 1:
+        raise IllegalAction(f"seat {target}'s pile already received a card this turn", "SNK-R9")
+    if config.opponent_play_limit == "one_total" and state.turn_targets:
+        raise IllegalAction("only one card may be played onto a personal pile per turn", "SNK-R9")
+    top = state.pile_top_value(target)
+    if top == 0:
+        raise IllegalAction("nothing may be played onto a Beach", "SNK-A5")
+    raise IllegalAction(f"seat {target}'s pile shows {top}: only a {top - 1} may go on it", "SNK-R9")
+
+
+# -- effects (SNK-R5..R17) --------------------------------------------------------------------------------------
+
+def apply(state: SnorkelingState, seat: int, action: Action) -> list[Event]:
+    face = _validate(state, seat, action)
+    if face is None:
+        passed = type(action) is Pass
+        events = [Event("pass" if passed else "end_turn", {"seat": seat})]
+        _end_turn(state, seat, passed, events)
+        return events
+    state.hands = replaced(state.hands, seat, without(state.hands[seat], face))
+    known = state.known[seat]
+    if known and face in known:
+        state.known = replaced(state.known, seat, without(known, face))
+    label = state.context.face_label[face]
+    if type(action) is PlayCenter:
+        state.center += (face,)
+        state.turn_center += 1
+        return [Event("play_center", {"seat": seat, "card": label})]
+    target = action.target  # type: ignore[union-attr]
+    state.piles = replaced(state.piles, target, state.piles[target] + (face,))
+    state.turn_targets |= 1 << target
+    state.phase = OPPONENTS
+    events = [Event("play_pile", {"seat": seat, "card": label, "target": target})]
+    if state.context.face_value[face] == 0:  # SNK-R10, SNK-A10: the round ends at once
+        _end_round(state, "beach", events)
+    return events
+
+
+def _draw(state: SnorkelingState, seat: int, events: list[Event]) -> bool:
+    """SNK-R12: draw the top card, refilling the deck from the centre (all but its top) when it is empty."""
+    deck = state.deck
+    if not deck:
+        center = state.center
+        if len(center) == 1:
+            events.append(Event("no_draw", {"seat": seat}))
+            return False
+        cards = list(center[:-1])
+        state.rng = state.rng.shuffle(cards)
+        state.center = center[-1:]
+        deck = tuple(cards)
+        events.append(Event("refill", {"deck": len(deck)}))
+    face = deck[-1]
+    state.deck = deck[:-1]
+    state.hands = replaced(state.hands, seat, state.hands[seat] + (face,))
+    events.append(Event("draw", {"seat": seat}, {seat: {"card": state.context.face_label[face]}}))
+    return True
+
+
+def _end_turn(state: SnorkelingState, seat: int, passed: bool, events: list[Event]) -> None:
+    """SNK-R11 in its order, then the round-stall checks of SNK-R13, then the next player's turn."""
+    emptied = state.turn_center > 0 and not state.hands[seat]  # SNK-R11.1, SNK-A8
+    _draw(state, seat, events)  # SNK-R11.2, SNK-A16: every turn, a pass too
+    if emptied:  # SNK-R11.3, SNK-A9: after the normal draw
+        pile = state.piles[seat]
+        if pile:
+            face = pile[-1]
+            state.piles = replaced(state.piles, seat, pile[:-1])
+            state.hands = replaced(state.hands, seat, state.hands[seat] + (face,))
+            state.known = replaced(state.known, seat, state.known[seat] + (face,))
+            events.append(Event("retrieve", {"seat": seat, "card": state.context.table.face_label[face]}))
+        else:  # SNK-A17: the Lanternfish never enters a hand
+            _draw(state, seat, events)
+    while len(state.hands[seat]) < 2 and _draw(state, seat, events):  # SNK-R11.4, SNK-A7
+        pass
+    state.turns += 1
+    n = len(state.hands)
+    if passed and not state.deck and len(state.center) == 1:
+        state.stall += 1
+    else:
+        state.stall = 0
+    if state.stall >= n:  # SNK-R13(a)
+        _end_round(state, "stall", events)
+    elif state.turns >= state.context.config.turn_cap:  # SNK-R13(b)
+        _end_round(state, "turn_cap", events)
+    else:
+        state.active = (seat + 1) % n  # SNK-R11.5
+        state.phase = CENTER
+        state.turn_center = 0
+        state.turn_targets = 0
+
+
+def _end_round(state: SnorkelingState, reason: str, events: list[Event]) -> None:
+    """SNK-R17: score (SNK-R14), check the game end (SNK-R15), then finish or deal the next round (SNK-R3)."""
+    n = len(state.hands)
+    gains = [state.pile_top_value(seat) for seat in range(n)]  # SNK-R14, SNK-A24
+    scores = state.scores = tuple(total + gain for total, gain in zip(state.scores, gains, strict=True))
+    events.append(Event("round_end", {"round": state.round, "reason": reason, "gains": gains,
+                                      "totals": list(scores)}))
+    best = max(scores)
+    if best >= state.context.config.target_score:
+        leaders = [seat for seat in range(n) if scores[seat] == best]
+        if len(leaders) == 1:  # SNK-R15: a unique highest total at or above the target wins
+            state.winner = leaders[0]
+            state.phase = GAME_OVER
+            events.append(Event("game_over", {"winner": leaders[0], "totals": list(scores)}))
+            return
+        # SNK-A11, SNK-A23: a shared highest total plays another full round with everyone
+    state.round += 1
+    if state.context.config.next_round_starter == "rotate_left":  # SNK-R3.5, SNK-A12
+        state.round_starter = (state.round_starter + 1) % n
+    events.extend(_setup_round(state))
+
+
+def outcome(state: SnorkelingState) -> Outcome | None:
+    if state.winner is None:
+        return None
+    return Outcome((state.winner,), tuple(float(s) for s in state.scores), "SNK-R15",
+                   {"rounds": state.round})

@@ -1,0 +1,120 @@
+"""Snorkeling's state: scalars and tuples, so a clone copies a few references and shares every container.
+
+Search bots clone states thousands of times per move; with immutable containers a clone is one small object,
+and ``apply`` builds a new tuple only for the few stacks an action changes.
+"""
+
+from __future__ import annotations
+
+from ...engine.rng import SeededRng
+from .cards import CardTable
+from .config import SnorkelingConfig
+from .context import Context
+
+# Phases (SNK "state machine"). END_OF_TURN and ROUND_OVER resolve automatically inside ``apply`` (SNK-R11,
+# SNK-R17), so a caller only ever sees a player choosing centre plays, choosing pile plays, or a finished game.
+CENTER = "center"
+OPPONENTS = "opponents"
+GAME_OVER = "over"
+
+Cards = tuple[int, ...]
+
+
+class SnorkelingState:
+    """Everything about a game of Snorkeling at one moment.
+
+    Cards are faces (see ``cards.py``). Stacks (deck, centre pile, personal piles) keep their top card last.
+    Personal piles hold only reef cards: every pile's Lanternfish is implied at the bottom (SNK-R2).
+    """
+
+    __slots__ = (
+        "context", "rng", "phase", "round", "round_starter", "active", "scores",
+        "hands", "known", "deck", "center", "piles",
+        "turn_center", "turn_targets", "turns", "stall", "winner",
+    )
+
+    context: Context
+    rng: SeededRng
+    phase: str
+    round: int
+    round_starter: int
+    active: int
+    scores: tuple[int, ...]
+    hands: tuple[Cards, ...]
+    # Cards in a hand that every seat knows are there: taken back from a personal pile in plain sight (SNK-R11.3)
+    # and not played since.
+    known: tuple[Cards, ...]
+    deck: Cards
+    center: Cards
+    piles: tuple[Cards, ...]
+    # Centre cards played this turn: the last ``turn_center`` cards of the centre pile (SNK-R6 needs T0).
+    turn_center: int
+    # Bit set of the seats whose piles received a card this turn (SNK-R9 limits).
+    turn_targets: int
+    turns: int
+    stall: int
+    winner: int | None
+
+    @property
+    def config(self) -> SnorkelingConfig:
+        return self.context.config
+
+    @property
+    def table(self) -> CardTable:
+        return self.context.table
+
+    @property
+    def num_players(self) -> int:
+        return len(self.hands)
+
+    def clone(self) -> SnorkelingState:
+        copy = _new(SnorkelingState)
+        copy.context = self.context
+        copy.rng = self.rng
+        copy.phase = self.phase
+        copy.round = self.round
+        copy.round_starter = self.round_starter
+        copy.active = self.active
+        copy.scores = self.scores
+        copy.hands = self.hands
+        copy.known = self.known
+        copy.deck = self.deck
+        copy.center = self.center
+        copy.piles = self.piles
+        copy.turn_center = self.turn_center
+        copy.turn_targets = self.turn_targets
+        copy.turns = self.turns
+        copy.stall = self.stall
+        copy.winner = self.winner
+        return copy
+
+    def pile_top_value(self, seat: int) -> int:
+        pile = self.piles[seat]
+        table = self.context.table
+        return table.face_value[pile[-1]] if pile else table.lanternfish_value
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SnorkelingState):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        from .notation import format_state
+
+        return f"<SnorkelingState {format_state(self)}>"
+
+
+_new = object.__new__
+
+
+def replaced(items: tuple[Cards, ...], index: int, value: Cards) -> tuple[Cards, ...]:
+    """``items`` with entry ``index`` replaced: how a per-seat tuple changes."""
+    return items[:index] + (value,) + items[index + 1:]
+
+
+def without(cards: Cards, card: int) -> Cards:
+    """``cards`` less one copy of ``card`` (which must be there)."""
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1:]
