@@ -112,11 +112,12 @@ def openspiel_playouts(games: int, seed: int, players: int | None = None) -> Anc
     return AnchorResult(decisions=decisions, games=games, seconds=seconds, chance_steps=chance_steps)
 
 
-def _openspiel_midgame_states(samples: int, seed: int, players: int | None) -> list[Any]:
+def openspiel_midgame_states(samples: int, seed: int, players: int | None = None) -> list[Any]:
     """Decision states from the middle half of random ``crazy_eights`` games.
 
     Cloning every decision state is cheap here, so one pass per game is enough.
     """
+    _require_positive("samples", samples)
     game = _load_crazy_eights(players)
     rng = random.Random(seed)
     states: list[Any] = []
@@ -134,31 +135,40 @@ def _openspiel_midgame_states(samples: int, seed: int, players: int | None) -> l
     return states[:samples]
 
 
-def openspiel_clone_seconds(samples: int, seed: int, players: int | None = None) -> float:
-    """Mean seconds per ``state.clone()`` on mid-game ``crazy_eights`` decision states.
+def openspiel_clone_seconds_on(states: list[Any]) -> float:
+    """Mean seconds per ``state.clone()`` over ``states`` (from :func:`openspiel_midgame_states`).
 
-    States are collected first; only the clone loop is timed. The clones are dropped as they are
-    made, so freeing them is included, as it would be in a search that clones and discards.
+    Only the clone loop is timed. The clones are dropped as they are made, so freeing them is
+    included, as it would be in a search that clones and discards.
     """
-    _require_positive("samples", samples)
-    states = _openspiel_midgame_states(samples, seed, players)
     start = time.perf_counter()
     for state in states:
         state.clone()
     return (time.perf_counter() - start) / len(states)
 
 
-def openspiel_legal_seconds(samples: int, seed: int, players: int | None = None) -> float:
-    """Mean seconds per ``state.legal_actions()`` on mid-game ``crazy_eights`` decision states.
+def openspiel_legal_seconds_on(states: list[Any]) -> float:
+    """Mean seconds per ``state.legal_actions()`` over ``states``.
 
     This includes converting the C++ vector into a Python list: that is what a Python bot pays.
     """
-    _require_positive("samples", samples)
-    states = _openspiel_midgame_states(samples, seed, players)
     start = time.perf_counter()
     for state in states:
         state.legal_actions()
     return (time.perf_counter() - start) / len(states)
+
+
+def openspiel_clone_seconds(samples: int, seed: int, players: int | None = None) -> float:
+    """Mean seconds per ``state.clone()`` on mid-game ``crazy_eights`` decision states.
+
+    States are collected first; only the clone loop is timed (see :func:`openspiel_clone_seconds_on`).
+    """
+    return openspiel_clone_seconds_on(openspiel_midgame_states(samples, seed, players))
+
+
+def openspiel_legal_seconds(samples: int, seed: int, players: int | None = None) -> float:
+    """Mean seconds per ``state.legal_actions()`` on mid-game ``crazy_eights`` decision states."""
+    return openspiel_legal_seconds_on(openspiel_midgame_states(samples, seed, players))
 
 
 # --- RLCard: the Uno game loop ------------------------------------------------------------------
@@ -205,13 +215,14 @@ def rlcard_playouts(games: int, seed: int, players: int = _RLCARD_DEFAULT_PLAYER
     return AnchorResult(decisions=decisions, games=games, seconds=seconds)
 
 
-def _uno_midgame_games(samples: int, seed: int, players: int) -> list[Any]:
+def rlcard_midgame_games(samples: int, seed: int, players: int = _RLCARD_DEFAULT_PLAYERS) -> list[Any]:
     """Deep copies of ``UnoGame`` objects at decisions from the middle half of random games.
 
     RLCard has no clone, and ``copy.deepcopy`` of a game costs around a millisecond, so instead of
     copying every decision we play each game once to learn its length, then replay it from the
     same per-game seed and copy only the middle half.
     """
+    _require_positive("samples", samples)
     master = random.Random(seed)
     snapshots: list[Any] = []
     while len(snapshots) < samples:
@@ -232,6 +243,17 @@ def _uno_midgame_games(samples: int, seed: int, players: int) -> list[Any]:
     return snapshots
 
 
+def rlcard_legal_seconds_on(games: list[Any]) -> float:
+    """Mean seconds per ``UnoGame.get_legal_actions()`` over ``games`` (from :func:`rlcard_midgame_games`).
+
+    Only the legal-actions loop is timed.
+    """
+    start = time.perf_counter()
+    for game in games:
+        game.get_legal_actions()
+    return (time.perf_counter() - start) / len(games)
+
+
 def rlcard_legal_seconds(samples: int, seed: int, players: int = _RLCARD_DEFAULT_PLAYERS) -> float:
     """Mean seconds per ``UnoGame.get_legal_actions()`` on mid-game decision states.
 
@@ -239,12 +261,7 @@ def rlcard_legal_seconds(samples: int, seed: int, players: int = _RLCARD_DEFAULT
     step-back support deep-copies the dealer, players and round), so there is nothing comparable
     to time. Snapshots are collected first; only the legal-actions loop is timed.
     """
-    _require_positive("samples", samples)
-    snapshots = _uno_midgame_games(samples, seed, players)
-    start = time.perf_counter()
-    for game in snapshots:
-        game.get_legal_actions()
-    return (time.perf_counter() - start) / len(snapshots)
+    return rlcard_legal_seconds_on(rlcard_midgame_games(samples, seed, players))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,256 @@
+"""The ``divedeck`` command: play in the terminal, simulate many games, replay a saved game, list the games."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from .bots import bot_names, make_bot
+from .engine.config import config_to_options
+from .engine.errors import ConfigError, DivedeckError
+from .engine.match import Match
+from .engine.registry import game_names, get_game
+from .sim import SimulationSpec, simulate, summarize
+from .tui import Seat, TerminalSession
+
+app = typer.Typer(
+    help="divedeck: four small underwater card games, to play, simulate and study.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+HUMAN = {"you", "human"}
+
+OptionList = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A game option as name=value; repeat for several (see 'divedeck games')."),
+]
+GameName = Annotated[str, typer.Argument(help="The game: " + ", ".join(game_names()) + ".")]
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs or []:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise ConfigError(f"--option needs name=value, not {pair!r}")
+        options[name.strip()] = value.strip()
+    return options
+
+
+def resolve_seats(game_name: str, seats_text: str | None, options: dict[str, Any], default_seat: str,
+                  first_seat: str | None = None) -> list[str]:
+    """The seat list, and the player count in ``options`` made consistent with it."""
+    game = get_game(game_name)
+    if seats_text:
+        seats = [s.strip().lower() for s in seats_text.split(",") if s.strip()]
+        count = options.get("num_players")
+        if count is not None and str(count) != str(len(seats)):
+            raise ConfigError(f"--seats names {len(seats)} seats but num_players={count}")
+        if "num_players" in {f["name"] for f in game.options()}:
+            options["num_players"] = len(seats)
+    else:
+        seats = [default_seat] * game.num_players(game.make_config(options))
+        if first_seat is not None:
+            seats[0] = first_seat
+    game.make_config(options)  # reports a bad option or player count before anything starts
+    check_seat_names(game_name, seats)
+    return seats
+
+
+def check_seat_names(game_name: str, seats: list[str]) -> None:
+    known_bots = bot_names(game_name)
+    for seat in seats:
+        if seat not in HUMAN and seat not in known_bots:
+            raise ConfigError(f"unknown seat {seat!r}: use 'you' for a person or a bot: {', '.join(known_bots)}")
+
+
+@app.command("games")
+def list_games() -> None:
+    """List the games with their options and bots."""
+    for name in game_names():
+        game = get_game(name)
+        out.print(f"[bold]{name}[/bold]  {game.title}    bots: {', '.join(bot_names(name))}")
+        table = Table(box=None, show_header=True, pad_edge=False)
+        for column in ("option", "default", "values", "what"):
+            table.add_column(column)
+        for option in game.options():
+            values = " | ".join(map(str, option.get("choices", []))) or option["type"]
+            table.add_row(option["name"], str(option["default"]), values, option["help"])
+        out.print(table)
+
+
+@app.command()
+def play(
+    game: GameName,
+    seats: Annotated[str | None, typer.Option(help="Who sits where, e.g. you,greedy,greedy,random. "
+                                                   "'you' is a person at this terminal (several take turns).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for the shuffles (default: a new random one).")] = None,
+    option: OptionList = None,
+    watch: Annotated[bool, typer.Option(help="Bots only: watch them play, move by move.")] = False,
+    delay: Annotated[float | None, typer.Option(help="Seconds before each bot move "
+                                                     "(default 0.6 when watching, else 0.3).")] = None,
+    save: Annotated[Path | None, typer.Option(help="Save the game to this file after every move.")] = None,
+    load: Annotated[Path | None, typer.Option(help="Continue a saved game (and keep saving to it).")] = None,
+) -> None:
+    """Play a game in the terminal against bots (or watch bots play)."""
+    if load is not None:
+        match = Match.load(load)
+        if match.game.name != game:
+            raise ConfigError(f"{load} is a saved game of {match.game.name}, not {game}")
+        if seats is None:
+            seats = ",".join(["you"] + ["greedy"] * (match.game.num_players(match.config) - 1))
+        seat_list = [s.strip().lower() for s in seats.split(",")]
+        if len(seat_list) != match.game.num_players(match.config):
+            raise ConfigError(f"the saved game has {match.game.num_players(match.config)} seats; "
+                              f"--seats names {len(seat_list)}")
+        save = save or load
+        opening: list[Any] = []
+        out.print(f"Continuing {load}: {len(match.actions)} moves so far.")
+    else:
+        options = parse_options(option)
+        seat_list = resolve_seats(game, seats, options, "greedy", None if watch else "you")
+        seed = secrets.randbelow(1 << 31) if seed is None else seed
+        match = Match.start(game, options, seed)
+        opening = _opening_events(match)
+        out.print(f"{match.game.title}, seed {seed} (play the same deal again with --seed {seed}).")
+    check_seat_names(game, seat_list)
+    humans = [i for i, name in enumerate(seat_list) if name in HUMAN]
+    if watch and humans:
+        raise ConfigError("--watch is for bots only: leave 'you' out of --seats")
+    if not watch and not humans:
+        raise ConfigError("no seat is yours: put 'you' in --seats, or add --watch to watch bots")
+    seat_objects = []
+    for index, name in enumerate(seat_list):
+        if name in HUMAN:
+            label = "you" if len(humans) == 1 else f"player {humans.index(index) + 1}"
+            seat_objects.append(Seat(label))
+        else:
+            seat_objects.append(Seat(f"{name} {index}", make_bot(game, name, match.seed * 31 + index)))
+    session = TerminalSession(match, seat_objects, out, delay=(0.6 if watch else 0.3) if delay is None else delay,
+                              save_path=save, opening=opening)
+    finished = session.run()
+    if not finished:
+        raise typer.Exit(1)
+
+
+def _opening_events(match: Match) -> list[Any]:
+    """The deal of a new match as events (games that announce it), so the log starts with the first hand."""
+    new_with_events = getattr(match.game, "new_with_events", None)
+    if new_with_events is None:
+        return []
+    return list(new_with_events(match.config, match.seed)[1])
+
+
+@app.command("simulate")
+def simulate_command(
+    game: GameName,
+    games: Annotated[int, typer.Option(help="Number of games.", min=1)] = 1000,
+    seats: Annotated[str | None, typer.Option(help="A bot per seat, e.g. greedy,random,random,random "
+                                                   "(default: random in every seat).")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the whole run: same seed, same results.")] = 0,
+    workers: Annotated[int | None, typer.Option(help="Processes to use (default: every core).", min=1)] = None,
+    rotate: Annotated[bool, typer.Option(help="Move the bots one seat along each game; also report per bot.")]
+    = False,
+    option: OptionList = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON instead of tables.")] = False,
+) -> None:
+    """Simulate many games between bots: win rate per seat, game length and score distribution."""
+    options = parse_options(option)
+    seat_list = resolve_seats(game, seats, options, "random")
+    for name in seat_list:
+        if name in HUMAN:
+            raise ConfigError("simulate plays bots only: name a bot for every seat")
+    spec = SimulationSpec(game, tuple(seat_list), options, seed, rotate)
+    with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=err, transient=True, disable=not err.is_terminal) as progress:
+        task = progress.add_task("games", total=games)
+        results = simulate(spec, games, workers, lambda done: progress.advance(task, done))
+    summary = summarize(spec, results)
+    if as_json:
+        sys.stdout.write(json.dumps(summary, indent=2) + "\n")
+    else:
+        _print_summary(summary)
+
+
+def _print_summary(summary: dict[str, Any]) -> None:
+    out.print(f"[bold]{summary['game']}[/bold]: {summary['games']} games, seed {summary['seed']}, "
+              f"options {summary['options'] or 'default'}{', bots rotated' if summary['rotate'] else ''}")
+    table = Table(title="Per seat", title_justify="left")
+    for column in ("seat", "bot", "win rate", "95% interval", "mean score", "score sd", "min", "median", "max"):
+        table.add_column(column, justify="right")
+    for row in summary["seats"]:
+        score = row["score"]
+        table.add_row(str(row["seat"]), row.get("bot", "rotating"), f"{row['win_rate']:.1%}",
+                      f"{row['ci95_low']:.1%} - {row['ci95_high']:.1%}", f"{score['mean']:.2f}",
+                      f"{score['sd']:.2f}", f"{score['min']:g}", f"{score['median']:g}", f"{score['max']:g}")
+    out.print(table)
+    if "bots_summary" in summary:
+        bots = Table(title="Per bot (seat-balanced)", title_justify="left")
+        for column in ("bot", "seats played", "win rate", "95% interval", "mean score"):
+            bots.add_column(column, justify="right")
+        for row in summary["bots_summary"]:
+            bots.add_row(row["bot"], str(row["games"]), f"{row['win_rate']:.1%}",
+                         f"{row['ci95_low']:.1%} - {row['ci95_high']:.1%}", f"{row['score']['mean']:.2f}")
+        out.print(bots)
+    length = Table(title="Game length", title_justify="left")
+    for column in ("per game", "mean", "sd", "min", "median", "max"):
+        length.add_column(column, justify="right")
+    for key, dist in summary["length"].items():
+        length.add_row(key, f"{dist['mean']:.1f}", f"{dist['sd']:.1f}", f"{dist['min']:g}", f"{dist['median']:g}",
+                       f"{dist['max']:g}")
+    out.print(length)
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A saved game (from 'divedeck play --save').")],
+    seat: Annotated[int | None, typer.Option(help="Show the log as this seat saw it (its own cards shown); "
+                                                  "default: as a spectator.")] = None,
+) -> None:
+    """Show the log of a saved game, move by move."""
+    record_match = Match.load(file)
+    game = record_match.game
+    if seat is not None and not 0 <= seat < game.num_players(record_match.config):
+        raise ConfigError(f"there is no seat {seat} in this game")
+    match = Match.start(game, config_to_options(record_match.config), record_match.seed)
+    out.print(f"[bold]{game.title}[/bold], seed {match.seed}, {len(record_match.actions)} moves"
+              f"{f', as seen by seat {seat}' if seat is not None else ', as seen by a spectator'}")
+    for event in _opening_events(match):
+        out.print("    " + game.format_event(event, seat))
+    for number, (actor, action) in enumerate(record_match.actions, 1):
+        out.print(f"{number:>4}. seat {actor}: {game.format_action(action)}")
+        for event in match.act(actor, action):
+            out.print("      " + game.format_event(event, seat))
+    outcome = game.outcome(match.state)
+    if outcome is None:
+        out.print("(the game is not finished)")
+    else:
+        out.print(f"Winner: {', '.join(f'seat {w}' for w in outcome.winners)}; "
+                  f"scores {' '.join(f'{s:g}' for s in outcome.scores)}")
+
+
+def main() -> None:
+    try:
+        app()
+    except DivedeckError as error:
+        err.print(f"error: {error}", markup=False, highlight=False, soft_wrap=True)
+        raise SystemExit(2) from None
+    except KeyboardInterrupt:
+        err.print("stopped")
+        raise SystemExit(130) from None
+
+
+if __name__ == "__main__":
+    main()

@@ -21,6 +21,8 @@ class SnorkelingConfig:
     allow_own_pile: bool = field(default=False, metadata={"help": "may play onto your own pile (SNK-A2)"})
     target_score: int = field(default=12, metadata={"help": "total that ends the game (SNK-R15)"})
     turn_cap: int = field(default=500, metadata={"help": "turns after which a round is scored (SNK-R13)"})
+    round_cap: int = field(default=50, metadata={"help": "rounds after which the highest totals share the win "
+                                                          "(SNK-A27)"})
     cards: str | None = field(default=None, metadata={"help": "a card data file instead of the default"})
 
     @property
@@ -36,7 +38,7 @@ class SnorkelingConfig:
             raise ConfigError(f"first_player must be a seat from 0 to {self.num_players - 1}")
         if self.target_score < 1:
             raise ConfigError("target_score must be at least 1")
-        if self.turn_cap < 1:
-            raise ConfigError("turn_cap must be at least 1")
+        if self.turn_cap < 1 or self.round_cap < 1:
+            raise ConfigError("turn_cap and round_cap must be at least 1")
         if table.deck_size < self.num_players * table.hand_size + 1:
             raise ConfigError(f"the deck of {table.deck_size} cards is too small for {self.num_players} players")

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any
 
 from ...engine.events import Event
 from ...engine.game import Game
-from ...engine.outcome import Outcome
 from . import information, notation, rules
 from .actions import Action, parse_action
 from .config import SnorkelingConfig
@@ -75,12 +73,13 @@ def describe_event(shown: dict[str, Any], viewer: int | None = None) -> str:
     kind = shown["kind"]
     if kind == "round_start":
         hand = f"; your hand {' '.join(shown['hand'])}" if "hand" in shown else ""
-        return (f"round {shown['round']} begins: seat {shown['starter']} starts, centre shows "
+        return (f"round {shown['round']} begins with {_who(shown['starter'], viewer)}; the centre shows "
                 f"{shown['center']}{hand}")
     if kind == "play_center":
         return f"{_who(shown['seat'], viewer)} played {shown['card']} to the centre"
     if kind == "play_pile":
-        return f"{_who(shown['seat'], viewer)} played {shown['card']} onto {_who(shown['target'], viewer)}'s pile"
+        pile = "your" if shown["target"] == viewer else f"seat {shown['target']}'s"
+        return f"{_who(shown['seat'], viewer)} played {shown['card']} onto {pile} pile"
     if kind == "pass":
         return f"{_who(shown['seat'], viewer)} passed"
     if kind == "end_turn":
@@ -99,5 +98,9 @@ def describe_event(shown: dict[str, Any], viewer: int | None = None) -> str:
         gains = " ".join(f"+{g}" for g in shown["gains"])
         return f"round {shown['round']} over ({reason}): {gains} -> totals {' '.join(map(str, shown['totals']))}"
     if kind == "game_over":
-        return f"game over: {_who(shown['winner'], viewer)} won with {shown['totals'][shown['winner']]} points"
+        winners = " and ".join(_who(seat, viewer) for seat in shown["winners"])
+        best = shown["totals"][shown["winners"][0]]
+        if shown["reason"] == "round_cap":
+            return f"game over after the last allowed round: {winners} won with {best} points"
+        return f"game over: {winners} won with {best} points"
     return f"{kind} {shown}"

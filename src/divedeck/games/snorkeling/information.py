@@ -26,7 +26,7 @@ def view(state: SnorkelingState, seat: int | None) -> dict[str, Any]:
         "round": state.round,
         "round_starter": state.round_starter,
         "phase": state.phase,
-        "active": state.active if state.winner is None else None,
+        "active": None if state.winners else state.active,
         "scores": list(state.scores),
         "target_score": state.context.config.target_score,
         "expert_diving": state.context.config.expert_diving,
@@ -34,6 +34,7 @@ def view(state: SnorkelingState, seat: int | None) -> dict[str, Any]:
         "deck_size": len(state.deck),
         "piles": [[label[c] for c in pile] for pile in state.piles],
         "pile_tops": [state.pile_top_value(s) for s in range(n)],
+        "lanternfish_value": state.context.lanternfish_value,
         "hand_sizes": [len(hand) for hand in state.hands],
         "known_in_hand": [[label[c] for c in cards] for cards in state.known],
         "turn": {
@@ -42,7 +43,7 @@ def view(state: SnorkelingState, seat: int | None) -> dict[str, Any]:
             "targets": [s for s in range(n) if state.turn_targets >> s & 1],
         },
         "turns_in_round": state.turns,
-        "winner": state.winner,
+        "winners": list(state.winners),
     }
     if seat is not None:
         shown["hand"] = [label[c] for c in state.hands[seat]]

@@ -1,16 +1,17 @@
 """Snorkeling's state notation: one line that builds a position, like FEN does for chess.
 
     snorkeling round=1 starter=0 active=1 phase=center scores=0,0,0,0 hands=Y3,R2/B1,B1,G4/?5/?5
-    known=-/-/-/- center=Y1,Y3 deck=? piles=Y4/-/-/- turn=0 hit=- turns=1 stall=0 rng=7:1
+    known=-/-/-/- center=Y1,Y3 deck=? piles=Y4/-/-/- turn=0 hit=- turns=1 total=1 stall=0 rng=7:1
 
 Fields are ``name=value`` separated by spaces, in this order; lists are comma-separated, per-seat lists are
 separated by ``/`` and ``-`` is an empty list. Stacks list their cards bottom to top (the last is the top). Cards
 are faces (``Y3``); personal piles list only reef cards, the Lanternfish below them being implied. ``turn`` is the
 number of centre cards played this turn (the last ones of ``center``), ``hit`` the seats whose piles received a
-card this turn.
+card this turn, ``turns`` the turns taken this round and ``total`` in the whole game.
 
 A seat's copy writes what it cannot see as unknown: ``?5`` in a hand is five unseen cards after the listed known
-ones, ``deck=?40`` is forty unseen cards and ``rng=?`` hides the shuffle seed. Parsing a copy with unknowns fills
+ones, ``deck=?40`` is forty unseen cards and ``rng=?`` hides the shuffle seed. In a test position, ``deck=?,G0``
+is every card not named elsewhere with G0 on top. Parsing a copy with unknowns fills
 them with the unseen cards in card order, which gives one state consistent with that seat's knowledge.
 Only ``hands`` and ``center`` are required when parsing; every other field has the value of a fresh round.
 """
@@ -26,7 +27,7 @@ from .context import context_for
 from .state import CENTER, GAME_OVER, OPPONENTS, SnorkelingState
 
 FIELDS = ("round", "starter", "active", "phase", "scores", "hands", "known", "center", "deck", "piles", "turn",
-          "hit", "turns", "stall", "rng")
+          "hit", "turns", "total", "stall", "rng")
 _UNKNOWN = re.compile(r"\?(\d*)$")
 
 
@@ -61,6 +62,7 @@ def format_state(state: SnorkelingState, seat: int | None = None, *, masked: boo
         "turn": str(state.turn_center),
         "hit": ",".join(str(s) for s in range(n) if state.turn_targets >> s & 1) or "-",
         "turns": str(state.turns),
+        "total": str(state.game_turns),
         "stall": str(state.stall),
         "rng": "?" if masked else state.rng.notation(),
     }
@@ -128,18 +130,25 @@ class _Builder:
         self.unused[face] -= 1
         return face
 
-    def stack(self, text: str, name: str) -> tuple[list[int], int | None]:
-        """Cards listed in ``text``; the second value is the unknown count (``None``: none, ``-1``: the rest)."""
+    def stack(self, text: str, name: str, unknown_first: bool = False) -> tuple[list[int], int | None]:
+        """Cards listed in ``text``; the second value is the unknown count (``None``: none, ``-1``: the rest).
+
+        The unknown part (``?`` or ``?N``) is one entry: the first in a deck (the bottom, under listed cards),
+        the last in a hand.
+        """
         if text == "-":
             return [], None
+        parts = text.split(",")
+        unknown_at = 0 if unknown_first else len(parts) - 1
         cards: list[int] = []
         unknown = None
-        for part in text.split(","):
+        for i, part in enumerate(parts):
             match = _UNKNOWN.match(part)
             if match:
+                if i != unknown_at:
+                    where = "first (the bottom)" if unknown_first else "last"
+                    raise MalformedInput(f"in {name}=, the unknown cards ('?') must come {where}")
                 unknown = int(match.group(1)) if match.group(1) else -1
-            elif unknown is not None:
-                raise MalformedInput(f"in {name}=, unknown cards ('?') must come last")
             else:
                 cards.append(self.take(part))
         return cards, unknown
@@ -201,7 +210,7 @@ class _Builder:
                     raise MalformedInput(f"known= lists a card seat {seat} does not hold: {text}")
                 pool.remove(card)
             known.append(tuple(cards))
-        deck, deck_unknown = self.stack(self.fields.get("deck", "?"), "deck")
+        deck, deck_unknown = self.stack(self.fields.get("deck", "?"), "deck", unknown_first=True)
         rest = [face for face, count in enumerate(self.unused) for _ in range(count)]
         for seat, unknown in enumerate(unknowns):
             if unknown > len(rest):
@@ -211,7 +220,7 @@ class _Builder:
         if deck_unknown is not None:
             if deck_unknown not in (-1, len(rest)):
                 raise MalformedInput(f"deck=?{deck_unknown} but {len(rest)} cards remain unused")
-            deck = rest + deck  # unknown cards lie below any listed ones
+            deck = rest + deck
         elif rest:
             raise MalformedInput(f"{len(rest)} cards are nowhere in the notation: list them in deck= "
                                  "or write deck=? for the rest")
@@ -240,17 +249,20 @@ class _Builder:
             raise MalformedInput(f"hit= must list seats from 0 to {n - 1}")
         state.turn_targets = sum(1 << s for s in set(hit))
         state.turns = self.number("turns", 0)
+        state.game_turns = self.number("total", state.turns)
         state.stall = self.number("stall", 0)
         rng_text = self.fields.get("rng", "0:0")
         try:
             state.rng = SeededRng.from_notation("0:0" if rng_text == "?" else rng_text)
         except ValueError:
             raise MalformedInput(f"rng= must be seed:counter, not {rng_text!r}") from None
-        state.winner = None
+        state.winners = ()
         if state.phase == GAME_OVER:
             best = max(state.scores)
-            leaders = [s for s in range(n) if state.scores[s] == best]
-            if len(leaders) != 1 or best < self.config.target_score:
-                raise MalformedInput("phase=over needs a unique highest score at or above the target (SNK-R15)")
-            state.winner = leaders[0]
+            leaders = tuple(s for s in range(n) if state.scores[s] == best)
+            unique_win = len(leaders) == 1 and best >= self.config.target_score
+            if not unique_win and state.round < self.config.round_cap:
+                raise MalformedInput("phase=over needs a unique highest score at or above the target (SNK-R15) "
+                                     "or the round cap reached (SNK-A27)")
+            state.winners = leaders
         return state

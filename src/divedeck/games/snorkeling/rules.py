@@ -27,7 +27,8 @@ def new_state(config: SnorkelingConfig, seed: int) -> tuple[SnorkelingState, lis
     state.scores = (0,) * config.num_players  # SNK-R2.2
     state.round = 1
     state.round_starter = config.first_player  # SNK-R2.3
-    state.winner = None
+    state.game_turns = 0
+    state.winners = ()
     events = _setup_round(state)
     return state, events
 
@@ -104,7 +105,7 @@ _SOLO = tuple(frozenset((seat,)) for seat in range(64))
 
 
 def actors(state: SnorkelingState) -> frozenset[int]:
-    return frozenset() if state.winner is not None else _SOLO[state.active]
+    return frozenset() if state.winners else _SOLO[state.active]
 
 
 def legal_actions(state: SnorkelingState, seat: int) -> list[Action]:
@@ -247,8 +248,13 @@ def apply(state: SnorkelingState, seat: int, action: Action) -> list[Event]:
     state.phase = OPPONENTS
     events = [Event("play_pile", {"seat": seat, "card": label, "target": target})]
     if state.context.face_value[face] == 0:  # SNK-R10, SNK-A10: the round ends at once
+        state.game_turns += 1  # the turn was cut short, but it was taken
         _end_round(state, "beach", events)
     return events
+
+
+def _can_draw(state: SnorkelingState) -> bool:
+    return bool(state.deck) or len(state.center) > 1
 
 
 def _draw(state: SnorkelingState, seat: int, events: list[Event]) -> bool:
@@ -285,9 +291,10 @@ def _end_turn(state: SnorkelingState, seat: int, passed: bool, events: list[Even
             events.append(Event("retrieve", {"seat": seat, "card": state.context.table.face_label[face]}))
         else:  # SNK-A17: the Lanternfish never enters a hand
             _draw(state, seat, events)
-    while len(state.hands[seat]) < 2 and _draw(state, seat, events):  # SNK-R11.4, SNK-A7
-        pass
+    while len(state.hands[seat]) < 2 and _can_draw(state):  # SNK-R11.4, SNK-A7
+        _draw(state, seat, events)
     state.turns += 1
+    state.game_turns += 1
     n = len(state.hands)
     if passed and not state.deck and len(state.center) == 1:
         state.stall += 1
@@ -312,14 +319,16 @@ def _end_round(state: SnorkelingState, reason: str, events: list[Event]) -> None
     events.append(Event("round_end", {"round": state.round, "reason": reason, "gains": gains,
                                       "totals": list(scores)}))
     best = max(scores)
-    if best >= state.context.config.target_score:
-        leaders = [seat for seat in range(n) if scores[seat] == best]
-        if len(leaders) == 1:  # SNK-R15: a unique highest total at or above the target wins
-            state.winner = leaders[0]
-            state.phase = GAME_OVER
-            events.append(Event("game_over", {"winner": leaders[0], "totals": list(scores)}))
-            return
-        # SNK-A11, SNK-A23: a shared highest total plays another full round with everyone
+    leaders = tuple(seat for seat in range(n) if scores[seat] == best)
+    config = state.context.config
+    # SNK-R15: a unique highest total at or above the target wins; a shared one plays another full round with
+    # everyone (SNK-A11, SNK-A23), unless the round cap is reached, where the highest totals share the win (SNK-A27).
+    if (best >= config.target_score and len(leaders) == 1) or state.round >= config.round_cap:
+        state.winners = leaders
+        state.phase = GAME_OVER
+        events.append(Event("game_over", {"winners": list(leaders), "totals": list(scores),
+                                          "reason": "target_score" if len(leaders) == 1 else "round_cap"}))
+        return
     state.round += 1
     if state.context.config.next_round_starter == "rotate_left":  # SNK-R3.5, SNK-A12
         state.round_starter = (state.round_starter + 1) % n
@@ -327,7 +336,9 @@ def _end_round(state: SnorkelingState, reason: str, events: list[Event]) -> None
 
 
 def outcome(state: SnorkelingState) -> Outcome | None:
-    if state.winner is None:
+    if not state.winners:
         return None
-    return Outcome((state.winner,), tuple(float(s) for s in state.scores), "SNK-R15",
-                   {"rounds": state.round})
+    termination = "SNK-R15" if state.scores[state.winners[0]] >= state.context.config.target_score \
+        and len(state.winners) == 1 else "SNK-A27"
+    return Outcome(state.winners, tuple(float(s) for s in state.scores), termination,
+                   {"rounds": state.round, "turns": state.game_turns})

@@ -30,7 +30,7 @@ class SnorkelingState:
     __slots__ = (
         "context", "rng", "phase", "round", "round_starter", "active", "scores",
         "hands", "known", "deck", "center", "piles",
-        "turn_center", "turn_targets", "turns", "stall", "winner",
+        "turn_center", "turn_targets", "turns", "game_turns", "stall", "winners",
     )
 
     context: Context
@@ -51,9 +51,10 @@ class SnorkelingState:
     turn_center: int
     # Bit set of the seats whose piles received a card this turn (SNK-R9 limits).
     turn_targets: int
-    turns: int
+    turns: int  # turns taken this round (SNK-R13 b)
+    game_turns: int  # turns taken in the whole game, for statistics
     stall: int
-    winner: int | None
+    winners: tuple[int, ...]  # empty until the game is over
 
     @property
     def config(self) -> SnorkelingConfig:
@@ -84,8 +85,9 @@ class SnorkelingState:
         copy.turn_center = self.turn_center
         copy.turn_targets = self.turn_targets
         copy.turns = self.turns
+        copy.game_turns = self.game_turns
         copy.stall = self.stall
-        copy.winner = self.winner
+        copy.winners = self.winners
         return copy
 
     def pile_top_value(self, seat: int) -> int:

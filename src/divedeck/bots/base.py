@@ -1,0 +1,53 @@
+"""What a bot is given and what it returns.
+
+A bot sees a ``Decision``: its seat, that seat's view and legal actions, and a ``determinize`` that samples a full
+state consistent with what the seat knows (for search). It never receives the true state, so it cannot read
+another seat's hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any, Protocol
+
+from ..engine.game import Game
+
+
+@dataclass(frozen=True)
+class Decision:
+    game: Game[Any, Any]
+    seat: int
+    view: dict[str, Any]
+    legal: Sequence[Any]
+    # rng -> a full state consistent with this seat's information, hidden cards sampled with rng.
+    determinize: Callable[[random.Random], Any] = field(repr=False)
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, decision: Decision) -> Any:
+        """One of ``decision.legal``."""
+        ...
+
+
+def decide(bot: Bot, game: Game[Any, Any], state: Any, seat: int) -> Any:
+    """Ask ``bot`` for ``seat``'s action, giving it only what that seat may know."""
+    decision = Decision(game, seat, game.view(state, seat), game.legal_actions(state, seat),
+                        partial(game.determinize, state, seat))
+    return bot.choose(decision)
+
+
+class RandomBot:
+    """Uniformly random among the legal actions: the baseline every other bot should beat."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, decision: Decision) -> Any:
+        return self.rng.choice(decision.legal)

@@ -1,0 +1,33 @@
+"""Per-game pictures of a view for the terminal. Each takes a seat's view, never the state."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from .snorkeling import describe_snorkeling_action, render_snorkeling
+
+Renderer = Callable[[dict[str, Any], list[str]], RenderableType]
+
+_RENDERERS: dict[str, Renderer] = {"snorkeling": render_snorkeling}
+_DESCRIBERS: dict[str, Callable[[str, list[str]], str]] = {"snorkeling": describe_snorkeling_action}
+
+
+def describe_action(game_name: str, notation: str, seat_names: list[str]) -> str:
+    """A few words saying what a move does, beside its notation in the list of moves."""
+    describer = _DESCRIBERS.get(game_name)
+    return describer(notation, seat_names) if describer else ""
+
+
+def render(game_name: str, view: dict[str, Any], seat_names: list[str]) -> RenderableType:
+    renderer = _RENDERERS.get(game_name)
+    if renderer is None:  # a game without a picture yet still shows its view, readably
+        table = Table(show_header=False, box=None)
+        for key, value in view.items():
+            table.add_row(Text(str(key), style="bold"), Text(str(value)))
+        return Group(table)
+    return renderer(view, seat_names)

@@ -1,0 +1,161 @@
+"""The terminal play loop, the same for every game: render the view, list the legal moves, read a move.
+
+It speaks only the engine contract: legality comes from ``legal_actions`` and rejections from ``IllegalAction``,
+so the terminal never re-implements a rule.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from ..bots import Bot, decide
+from ..engine.errors import IllegalAction, MalformedInput
+from ..engine.events import Event
+from ..engine.match import Match
+from .renderers import describe_action, render
+
+HELP = ("Type the number of a move, or the move itself (e.g. 'c Y3', 'p R2>1', 'pass', 'end').\n"
+        "Other commands: 'board' shows the table again, 'log' the recent moves, 'help' this text, "
+        "'quit' stops (the game is saved first if you gave --save).")
+
+
+@dataclass
+class Seat:
+    name: str
+    bot: Bot | None = None  # None: a person at this terminal
+
+    @property
+    def human(self) -> bool:
+        return self.bot is None
+
+
+class Quit(Exception):
+    """The person at the keyboard stopped the game."""
+
+
+class TerminalSession:
+    def __init__(self, match: Match, seats: list[Seat], console: Console | None = None,
+                 read: Callable[[str], str] = input, delay: float = 0.0, save_path: Path | None = None,
+                 opening: list[Event] | None = None) -> None:
+        self.match = match
+        self.game = match.game
+        self.seats = seats
+        self.console = console or Console(highlight=False)
+        self.read = read
+        self.delay = delay
+        self.save_path = save_path
+        self.names = [seat.name for seat in seats]
+        humans = [i for i, seat in enumerate(seats) if seat.human]
+        # With one person, the log is written from their seat; with several sharing a screen (or none, watching),
+        # only what everyone may see is written.
+        self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        self.shared_screen = len(humans) > 1
+        self.last_human: int | None = None
+        self.log: list[str] = []
+        for event in opening or []:
+            self._note(event)
+
+    # -- output ----------------------------------------------------------------------------------------------
+    def _note(self, event: Event) -> None:
+        line = self.game.format_event(event, self.viewer)
+        for seat, name in enumerate(self.names):
+            line = line.replace(f"seat {seat}", name)
+        self.log.append(line)
+        self.console.print(Text("  · " + line, style="dim" if event.kind in ("draw", "no_draw") else ""))
+
+    def show_board(self, seat: int | None) -> None:
+        self.console.print(Rule(style="dim"))
+        self.console.print(render(self.game.name, self.game.view(self.match.state, seat), self.names))
+
+    # -- one decision ----------------------------------------------------------------------------------------
+    def _human_action(self, seat: int) -> Any:
+        if self.shared_screen and self.last_human != seat:
+            self.console.clear()
+            self.read(f"Pass the keyboard to {self.names[seat]}, then press Enter (others look away) ")
+            self.console.clear()
+        self.last_human = seat
+        self.show_board(seat)
+        legal = self.game.legal_actions(self.match.state, seat)
+        self.console.print(Text("Your moves:", style="bold"))
+        for number, action in enumerate(legal, 1):
+            text = self.game.format_action(action)
+            self.console.print(f"  {number:>2}  {text:<10} {describe_action(self.game.name, text, self.names)}")
+        while True:
+            answer = self.read(f"{self.names[seat]}> ").strip()
+            command = answer.lower()
+            if command in ("q", "quit", "exit"):
+                raise Quit
+            if command in ("h", "help", "?"):
+                self.console.print(HELP)
+                continue
+            if command == "board":
+                self.show_board(seat)
+                continue
+            if command == "log":
+                self.console.print("\n".join(self.log[-20:]) or "(nothing yet)")
+                continue
+            if answer.isdigit():
+                if 1 <= int(answer) <= len(legal):
+                    return legal[int(answer) - 1]
+                self._complain(f"No move {answer}: choose 1 to {len(legal)}.")
+                continue
+            try:
+                action = self.game.parse_action(answer)
+                self.game.check(self.match.state, seat, action)
+            except MalformedInput as error:
+                self._complain(f"Not understood: {error}. Type 'help' for how to write a move.")
+                continue
+            except IllegalAction as error:
+                self._complain(f"Not allowed: {error.reason}{f' (rule {error.rule})' if error.rule else ''}.")
+                continue
+            return action
+
+    def _complain(self, message: str) -> None:
+        self.console.print(Text(message, style="red"))
+
+    def step(self) -> None:
+        """Let every seat that may act now act once."""
+        for seat in sorted(self.game.actors(self.match.state)):
+            occupant = self.seats[seat]
+            if occupant.human:
+                action = self._human_action(seat)
+            else:
+                assert occupant.bot is not None
+                if self.delay:
+                    time.sleep(self.delay)
+                action = decide(occupant.bot, self.game, self.match.state, seat)
+            for event in self.match.act(seat, action):
+                self._note(event)
+            if self.save_path is not None:
+                self.match.save(self.save_path)
+
+    def run(self) -> bool:
+        """Play to the end; ``False`` if the person quit first."""
+        watching = self.viewer is None and not self.shared_screen
+        previous: frozenset[int] = frozenset()
+        try:
+            while not self.match.over:
+                actors = self.game.actors(self.match.state)
+                if watching and actors != previous:
+                    self.show_board(None)
+                previous = actors
+                self.step()
+        except (Quit, EOFError):
+            saved = f"; saved to {self.save_path}" if self.save_path is not None else ""
+            self.console.print(f"Stopped{saved}.")
+            return False
+        self.show_board(self.viewer)
+        outcome = self.game.outcome(self.match.state)
+        assert outcome is not None
+        winners = ", ".join(self.names[w] for w in outcome.winners) or "nobody"
+        scores = "  ".join(f"{name} {score:g}" for name, score in zip(self.names, outcome.scores, strict=True))
+        self.console.print(Text(f"Game over. Winner: {winners}.  Final scores: {scores}", style="bold green"))
+        return True
