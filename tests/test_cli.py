@@ -1,0 +1,133 @@
+"""The divedeck command as a person uses it: play to the end, bad input, simulate, save, load and replay."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from divedeck import cli
+
+
+def run_cli(args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+            stdin: str = "") -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "argv", ["divedeck", *args])
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    with pytest.raises(SystemExit) as stopped:
+        cli.main()
+    captured = capsys.readouterr()
+    return int(stopped.value.code or 0), captured.out, captured.err
+
+
+def test_play_a_whole_game_against_bots_by_always_taking_the_first_move(monkeypatch, capsys, tmp_path):
+    save = tmp_path / "game.json"
+    code, out, _ = run_cli(["play", "snorkeling", "--seats", "you,greedy,random", "--seed", "11", "--delay", "0",
+                            "--save", str(save)], monkeypatch, capsys, stdin="1\n" * 3000)
+    assert code == 0
+    assert "Game over. Winner:" in out
+    assert "Your moves:" in out and "Your hand" in out
+    record = json.loads(save.read_text())
+    assert record["game"] == "snorkeling" and record["seed"] == 11 and len(record["actions"]) > 20
+
+
+def test_play_refuses_malformed_and_illegal_moves_with_the_reason_and_asks_again(monkeypatch, capsys):
+    # Seed 7, seat 0 holds G3 Y3 Y2 Y1 R0 and the centre shows Y1: G3 breaks colour mode after Y2 (SNK-R6).
+    code, out, _ = run_cli(["play", "snorkeling", "--seed", "7", "--delay", "0"], monkeypatch, capsys,
+                           stdin="c Z9\nfly away\n99\nc Y2\nc G3\nquit\n")
+    assert code == 1
+    assert "there is no card Z9" in out
+    assert "Not understood" in out
+    assert "No move 99" in out
+    assert "you played Y2 to the centre" in out
+    assert "Not allowed: this turn's centre cards must all be yellow like Y1 (rule SNK-R6)" in out
+    assert "Stopped" in out
+
+
+def test_play_watch_runs_bots_only_to_the_end(monkeypatch, capsys):
+    code, out, _ = run_cli(["play", "snorkeling", "--watch", "--delay", "0", "--seed", "2",
+                            "--seats", "greedy,random"], monkeypatch, capsys)
+    assert code == 0
+    assert "Game over. Winner:" in out
+
+
+def test_saved_game_can_be_continued_and_replayed(monkeypatch, capsys, tmp_path):
+    save = tmp_path / "game.json"
+    code, _, _ = run_cli(["play", "snorkeling", "--seats", "you,greedy", "--seed", "5", "--delay", "0",
+                          "--save", str(save)], monkeypatch, capsys, stdin="1\n1\n1\nquit\n")
+    assert code == 1
+    moves_before = len(json.loads(save.read_text())["actions"])
+    code, out, _ = run_cli(["play", "snorkeling", "--seats", "you,greedy", "--load", str(save), "--delay", "0"],
+                           monkeypatch, capsys, stdin="1\n" * 3000)
+    assert code == 0 and f"{moves_before} moves so far" in out and "Game over" in out
+    code, out, _ = run_cli(["replay", str(save), "--seat", "1"], monkeypatch, capsys)
+    assert code == 0 and "as seen by seat 1" in out and "Winner: seat" in out
+    assert "you drew" in out  # seat 1's own draws are shown to seat 1 ...
+    assert "seat 0 drew ??" in out  # ... and seat 0's are not
+
+
+def test_simulate_json_reports_every_seat(monkeypatch, capsys):
+    code, out, _ = run_cli(["simulate", "snorkeling", "--games", "40", "--seats", "greedy,random,random",
+                            "--workers", "1", "--seed", "3", "--json"], monkeypatch, capsys)
+    assert code == 0
+    summary = json.loads(out)
+    assert summary["games"] == 40
+    assert [row["bot"] for row in summary["seats"]] == ["greedy", "random", "random"]
+    assert sum(row["wins"] for row in summary["seats"]) >= 40
+    for row in summary["seats"]:
+        assert row["ci95_low"] <= row["win_rate"] <= row["ci95_high"]
+    assert {"decisions", "rounds", "turns"} <= set(summary["length"])
+
+
+def test_simulate_gives_the_same_results_with_one_or_two_workers(monkeypatch, capsys):
+    args = ["simulate", "snorkeling", "--games", "24", "--seats", "greedy,random", "--seed", "9", "--json"]
+    _, one, _ = run_cli([*args, "--workers", "1"], monkeypatch, capsys)
+    _, two, _ = run_cli([*args, "--workers", "2"], monkeypatch, capsys)
+    assert json.loads(one) == json.loads(two)
+
+
+def test_simulate_rotate_adds_a_seat_balanced_table_per_bot(monkeypatch, capsys):
+    code, out, _ = run_cli(["simulate", "snorkeling", "--games", "20", "--seats", "greedy,random", "--rotate",
+                            "--workers", "1", "--json"], monkeypatch, capsys)
+    summary = json.loads(out)
+    assert code == 0
+    assert [row["bot"] for row in summary["bots_summary"]] == ["greedy", "random"]
+    assert all(row["games"] == 20 for row in summary["bots_summary"])
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["play", "chess"], "unknown game 'chess'"),
+    (["play", "snorkeling", "--option", "num_players=9"], "2 to 6 players"),
+    (["play", "snorkeling", "--option", "num_players=1"], "2 to 6 players"),
+    (["play", "snorkeling", "--option", "wings=2"], "unknown option 'wings'"),
+    (["play", "snorkeling", "--option", "expert_diving=maybe"], "must be true or false"),
+    (["play", "snorkeling", "--option", "expert_diving"], "--option needs name=value"),
+    (["play", "snorkeling", "--seats", "you,dragon"], "unknown seat 'dragon'"),
+    (["play", "snorkeling", "--seats", "greedy,greedy"], "no seat is yours"),
+    (["simulate", "snorkeling", "--seats", "greedy,you"], "bots only"),
+])
+def test_bad_input_is_one_line_and_a_nonzero_exit(args, message, monkeypatch, capsys):
+    code, _, err = run_cli(args, monkeypatch, capsys)
+    assert code == 2
+    assert message in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_corrupted_save_is_refused_in_one_line(monkeypatch, capsys, tmp_path):
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "divedeck-game", "version": 1, "game": "snorkeling", "seed": 1, '
+                      '"actions": [[0, "p Y4>3"]]}')
+    code, _, err = run_cli(["play", "snorkeling", "--load", str(broken)], monkeypatch, capsys)
+    assert code == 2 and "cannot be replayed" in err and err.count("\n") == 1
+
+
+def test_the_installed_command_exits_nonzero_without_a_traceback(tmp_path: Path):
+    garbage = tmp_path / "garbage.json"
+    garbage.write_bytes(b"\xff\xfe not json")
+    result = subprocess.run([sys.executable, "-m", "divedeck.cli", "replay", str(garbage)],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert result.stderr.startswith("error: ") and "Traceback" not in result.stderr
