@@ -511,15 +511,3 @@ def check_event_privacy(game: Game[Any, Any], options: dict[str, Any], seeds: Se
                 game.format_event(event, step.seat)
     assert private_seen > 0, "no event had a private field: nothing was checked"
 
-
-CHECKS = (
-    check_playouts,
-    check_illegal_actions,
-    check_malformed_action_text,
-    check_clone_isolation,
-    check_replay,
-    check_notation_roundtrip,
-    check_card_conservation,
-    check_information,
-    check_event_privacy,
-)

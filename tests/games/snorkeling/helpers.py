@@ -3,8 +3,8 @@
 A position is written in the state notation without its leading word, e.g.
 ``position("hands=Y1,Y4/?5 center=Y3 deck=?", num_players=2)``. Unlisted fields take the value of a fresh round
 (round 1, seat 0 to play, nothing played this turn); ``deck=?`` puts every card not listed elsewhere in the deck,
-and ``deck=R2,B3,?`` puts those cards on top of it, ``B3`` topmost (stacks are written bottom to top). ``?5`` in a
-hand is five cards not listed elsewhere.
+and ``deck=?,R2,B3`` puts those two on top of them, ``B3`` topmost (stacks are written bottom to top). ``?5`` in a
+hand is five cards not listed elsewhere (taken in card order: Y0, Y0, Y0, Y1, ...).
 """
 
 from __future__ import annotations

@@ -47,7 +47,7 @@ def test_SNK_C2_colours_are_yellow_red_green_blue_purple() -> None:
     assert GAME.format_action(GAME.parse_action("c y3")) == "c Y3"
 
 
-def test_SNK_C2_C4_card_names_come_from_the_data(tmp_path: Path) -> None:
+def test_SNK_C2_C4_card_names_come_from_the_data() -> None:
     """SNK-C2/C4 (SNK-A14): colour names and value names (Beach = 0 ... Ray = 4) are data, not code."""
     from divedeck.games.snorkeling.cards import load_cards
 
@@ -73,14 +73,15 @@ def test_SNK_C3_max_players_is_the_lanternfish_count(tmp_path: Path) -> None:
 
 def test_SNK_C3_copies_and_colours_come_from_the_data_file(tmp_path: Path) -> None:
     """SNK-C3: copy counts and colour names live in the data file; changing them changes the deck, not code."""
-    path = card_file(tmp_path, copies=2, colors=(("orange", "O"), ("teal", "T"), ("red", "R")))
+    path = card_file(tmp_path, count=4, copies=2, colors=(("orange", "O"), ("teal", "T"), ("red", "R")))
     cfg = GAME.make_config({"cards": str(path), "num_players": 2})
     state = GAME.new(cfg, 4)
     assert GAME.card_count(state) == 3 * 5 * 2
     state = GAME.parse_state("snorkeling hands=O1,T4,O2/?5 center=O3 deck=?", cfg)
     assert sorted(legal(state)) == ["c O1", "c O2", "c T4", "pass"]
-    act(state, "c T4", "p O2>1") if False else act(state, "c O1")
+    act(state, "c O1")
     assert hand(state, 0) == ["T4", "O2"]
+    assert legal(state) == ["end", "c O2", "p T4>1"]
 
 
 @pytest.mark.parametrize(("text", "reason"), [

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from ...engine.events import Event, frozen_event
 from .actions import PlayCenter, PlayPile
 from .cards import CardTable
 from .config import SnorkelingConfig
@@ -23,12 +24,21 @@ class Context:
     face_label: tuple[str, ...]
     num_values: int
     lanternfish_value: int
+    # The frequent events, built once (they are immutable): indexed by seat, then face, then target seat.
+    pass_events: tuple[Event, ...]
+    end_turn_events: tuple[Event, ...]
+    no_draw_events: tuple[Event, ...]
+    draw_events: tuple[tuple[Event, ...], ...]
+    center_events: tuple[tuple[Event, ...], ...]
+    pile_events: tuple[tuple[tuple[Event, ...], ...], ...]
 
 
 @cache
 def context_for(config: SnorkelingConfig) -> Context:
     table = config.table
     faces = range(len(table.face_label))
+    seats = range(config.num_players)
+    label = table.face_label
     return Context(
         config=config,
         table=table,
@@ -40,4 +50,13 @@ def context_for(config: SnorkelingConfig) -> Context:
         face_label=table.face_label,
         num_values=table.num_values,
         lanternfish_value=table.lanternfish_value,
+        pass_events=tuple(frozen_event("pass", {"seat": s}) for s in seats),
+        end_turn_events=tuple(frozen_event("end_turn", {"seat": s}) for s in seats),
+        no_draw_events=tuple(frozen_event("no_draw", {"seat": s}) for s in seats),
+        draw_events=tuple(tuple(frozen_event("draw", {"seat": s}, {s: {"card": label[f]}}) for f in faces)
+                          for s in seats),
+        center_events=tuple(tuple(frozen_event("play_center", {"seat": s, "card": label[f]}) for f in faces)
+                            for s in seats),
+        pile_events=tuple(tuple(tuple(frozen_event("play_pile", {"seat": s, "card": label[f], "target": t})
+                                      for t in seats) for f in faces) for s in seats),
     )

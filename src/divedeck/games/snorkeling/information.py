@@ -53,7 +53,8 @@ def view(state: SnorkelingState, seat: int | None) -> dict[str, Any]:
 def unseen_cards(state: SnorkelingState, seat: int | None) -> list[int]:
     """Cards ``seat`` cannot locate, in face order: the deck and the unknown part of other players' hands."""
     remaining = list(state.context.table.face_copies)
-    seen = [state.center, *state.piles, *state.known]
+    # The seat's own hand already includes its publicly known cards: count them once.
+    seen = [state.center, *state.piles, *(known for other, known in enumerate(state.known) if other != seat)]
     if seat is not None:
         seen.append(state.hands[seat])
     for cards in seen:

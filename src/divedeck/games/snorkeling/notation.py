@@ -24,6 +24,7 @@ from ...engine.errors import ConfigError, MalformedInput
 from ...engine.rng import SeededRng
 from .config import SnorkelingConfig
 from .context import context_for
+from .rules import refresh_acceptance
 from .state import CENTER, GAME_OVER, OPPONENTS, SnorkelingState
 
 FIELDS = ("round", "starter", "active", "phase", "scores", "hands", "known", "center", "deck", "piles", "turn",
@@ -265,4 +266,5 @@ class _Builder:
                 raise MalformedInput("phase=over needs a unique highest score at or above the target (SNK-R15) "
                                      "or the round cap reached (SNK-A27)")
             state.winners = leaders
+        refresh_acceptance(state)
         return state

@@ -53,6 +53,7 @@ def _setup_round(state: SnorkelingState) -> list[Event]:
     state.turn_targets = 0
     state.turns = 0
     state.stall = 0
+    refresh_acceptance(state)
     label = table.face_label
     return [Event(
         "round_start",
@@ -80,7 +81,7 @@ def center_rule(state: SnorkelingState) -> tuple[int, int]:
     return (t0_color if context.face_color[center[-k]] == t0_color else -1), -1
 
 
-def pile_needs(state: SnorkelingState, seat: int) -> list[int]:
+def pile_needs(state: SnorkelingState, seat: int) -> tuple[int, ...]:
     """For each seat, the value a card needs to go onto its pile now, or ``-1`` if it may receive none.
 
     SNK-R9 (one below the top, the Lanternfish counting as 5), SNK-A2 (not your own pile), SNK-A1 (the per-turn
@@ -91,14 +92,24 @@ def pile_needs(state: SnorkelingState, seat: int) -> list[int]:
     limit = config.opponent_play_limit
     hit = state.turn_targets
     if limit == "one_total" and hit:
-        return [-1] * len(state.piles)
+        return (-1,) * len(state.piles)
     face_value = context.face_value
     lantern = context.lanternfish_value
     skip = hit if limit == "one_per_opponent" else 0
     if not config.allow_own_pile:
         skip |= 1 << seat
-    return [-1 if skip >> target & 1 else (face_value[pile[-1]] if pile else lantern) - 1
-            for target, pile in enumerate(state.piles)]
+    return tuple([-1 if skip >> target & 1 else (face_value[pile[-1]] if pile else lantern) - 1
+                  for target, pile in enumerate(state.piles)])
+
+
+def refresh_acceptance(state: SnorkelingState) -> None:
+    """Store what the centre and the piles accept now, so that listing and checking actions only read fields.
+
+    Called whenever the centre, the piles, the turn's plays or the active seat change. Pile needs matter only once
+    the turn has a centre card (SNK-A19), so until then they are left empty: most turns never need them.
+    """
+    state.accept_color, state.accept_value = center_rule(state)
+    state.pile_needs = pile_needs(state, state.active) if state.turn_center else ()
 
 
 _SOLO = tuple(frozenset((seat,)) for seat in range(64))
@@ -119,7 +130,8 @@ def legal_actions(state: SnorkelingState, seat: int) -> list[Action]:
     actions: list[Action]
     if phase == CENTER:
         actions = [END_TURN] if k else [PASS]
-        color, value = center_rule(state)
+        color = state.accept_color
+        value = state.accept_value
         face_color = context.face_color
         center_actions = context.center_actions
         for face in faces:
@@ -130,7 +142,7 @@ def legal_actions(state: SnorkelingState, seat: int) -> list[Action]:
     else:
         actions = [END_TURN]
     pile_actions = context.pile_actions
-    for target, need in enumerate(pile_needs(state, seat)):
+    for target, need in enumerate(state.pile_needs):
         if need >= 0:
             for face in faces:
                 if face_value[face] == need:
@@ -165,9 +177,8 @@ def _validate(state: SnorkelingState, seat: int, action: Action) -> int | None:
         face = _face(state, action.card, seat)  # type: ignore[union-attr]
         if state.phase != CENTER:
             raise IllegalAction("no more centre cards after playing onto a personal pile", "SNK-R8")
-        color, value = center_rule(state)
         context = state.context
-        if context.face_color[face] != color and context.face_value[face] != value:
+        if context.face_color[face] != state.accept_color and context.face_value[face] != state.accept_value:
             _raise_center_reason(state, action.card)  # type: ignore[union-attr]
         return face
     if kind is PlayPile:
@@ -177,7 +188,7 @@ def _validate(state: SnorkelingState, seat: int, action: Action) -> int | None:
         face = _face(state, action.card, seat)  # type: ignore[union-attr]
         if not state.turn_center:
             raise IllegalAction("you may play onto a personal pile only after playing to the centre", "SNK-R8")
-        if state.context.face_value[face] != pile_needs(state, seat)[target]:
+        if state.context.face_value[face] != state.pile_needs[target]:
             _raise_pile_reason(state, seat, target)
         return face
     if kind is Pass:
@@ -228,26 +239,30 @@ def _raise_pile_reason(state: SnorkelingState, seat: int, target: int) -> None:
 
 def apply(state: SnorkelingState, seat: int, action: Action) -> list[Event]:
     face = _validate(state, seat, action)
+    context = state.context
     if face is None:
         passed = type(action) is Pass
-        events = [Event("pass" if passed else "end_turn", {"seat": seat})]
+        events = [context.pass_events[seat] if passed else context.end_turn_events[seat]]
         _end_turn(state, seat, passed, events)
         return events
     state.hands = replaced(state.hands, seat, without(state.hands[seat], face))
     known = state.known[seat]
     if known and face in known:
         state.known = replaced(state.known, seat, without(known, face))
-    label = state.context.face_label[face]
     if type(action) is PlayCenter:
         state.center += (face,)
         state.turn_center += 1
-        return [Event("play_center", {"seat": seat, "card": label})]
+        state.accept_color, state.accept_value = center_rule(state)
+        if state.turn_center == 1:
+            state.pile_needs = pile_needs(state, seat)
+        return [context.center_events[seat][face]]
     target = action.target  # type: ignore[union-attr]
     state.piles = replaced(state.piles, target, state.piles[target] + (face,))
     state.turn_targets |= 1 << target
     state.phase = OPPONENTS
-    events = [Event("play_pile", {"seat": seat, "card": label, "target": target})]
-    if state.context.face_value[face] == 0:  # SNK-R10, SNK-A10: the round ends at once
+    state.pile_needs = pile_needs(state, seat)
+    events = [context.pile_events[seat][face][target]]
+    if context.face_value[face] == 0:  # SNK-R10, SNK-A10: the round ends at once
         state.game_turns += 1  # the turn was cut short, but it was taken
         _end_round(state, "beach", events)
     return events
@@ -263,7 +278,7 @@ def _draw(state: SnorkelingState, seat: int, events: list[Event]) -> bool:
     if not deck:
         center = state.center
         if len(center) == 1:
-            events.append(Event("no_draw", {"seat": seat}))
+            events.append(state.context.no_draw_events[seat])
             return False
         cards = list(center[:-1])
         state.rng = state.rng.shuffle(cards)
@@ -273,7 +288,7 @@ def _draw(state: SnorkelingState, seat: int, events: list[Event]) -> bool:
     face = deck[-1]
     state.deck = deck[:-1]
     state.hands = replaced(state.hands, seat, state.hands[seat] + (face,))
-    events.append(Event("draw", {"seat": seat}, {seat: {"card": state.context.face_label[face]}}))
+    events.append(state.context.draw_events[seat][face])
     return True
 
 
@@ -295,6 +310,9 @@ def _end_turn(state: SnorkelingState, seat: int, passed: bool, events: list[Even
         _draw(state, seat, events)
     state.turns += 1
     state.game_turns += 1
+    # The turn is over: its centre cards are no longer "this turn's" (a refill may even have taken them away).
+    state.turn_center = 0
+    state.turn_targets = 0
     n = len(state.hands)
     if passed and not state.deck and len(state.center) == 1:
         state.stall += 1
@@ -307,8 +325,7 @@ def _end_turn(state: SnorkelingState, seat: int, passed: bool, events: list[Even
     else:
         state.active = (seat + 1) % n  # SNK-R11.5
         state.phase = CENTER
-        state.turn_center = 0
-        state.turn_targets = 0
+        refresh_acceptance(state)
 
 
 def _end_round(state: SnorkelingState, reason: str, events: list[Event]) -> None:
@@ -323,11 +340,13 @@ def _end_round(state: SnorkelingState, reason: str, events: list[Event]) -> None
     config = state.context.config
     # SNK-R15: a unique highest total at or above the target wins; a shared one plays another full round with
     # everyone (SNK-A11, SNK-A23), unless the round cap is reached, where the highest totals share the win (SNK-A27).
-    if (best >= config.target_score and len(leaders) == 1) or state.round >= config.round_cap:
+    reached = best >= config.target_score and len(leaders) == 1
+    if reached or state.round >= config.round_cap:
         state.winners = leaders
         state.phase = GAME_OVER
+        refresh_acceptance(state)
         events.append(Event("game_over", {"winners": list(leaders), "totals": list(scores),
-                                          "reason": "target_score" if len(leaders) == 1 else "round_cap"}))
+                                          "reason": "target_score" if reached else "round_cap"}))
         return
     state.round += 1
     if state.context.config.next_round_starter == "rotate_left":  # SNK-R3.5, SNK-A12
@@ -338,7 +357,7 @@ def _end_round(state: SnorkelingState, reason: str, events: list[Event]) -> None
 def outcome(state: SnorkelingState) -> Outcome | None:
     if not state.winners:
         return None
-    termination = "SNK-R15" if state.scores[state.winners[0]] >= state.context.config.target_score \
-        and len(state.winners) == 1 else "SNK-A27"
+    reached = len(state.winners) == 1 and state.scores[state.winners[0]] >= state.context.config.target_score
+    termination = "SNK-R15" if reached else "SNK-A27"
     return Outcome(state.winners, tuple(float(s) for s in state.scores), termination,
                    {"rounds": state.round, "turns": state.game_turns})

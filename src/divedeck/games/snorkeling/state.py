@@ -31,6 +31,7 @@ class SnorkelingState:
         "context", "rng", "phase", "round", "round_starter", "active", "scores",
         "hands", "known", "deck", "center", "piles",
         "turn_center", "turn_targets", "turns", "game_turns", "stall", "winners",
+        "accept_color", "accept_value", "pile_needs",
     )
 
     context: Context
@@ -55,6 +56,12 @@ class SnorkelingState:
     game_turns: int  # turns taken in the whole game, for statistics
     stall: int
     winners: tuple[int, ...]  # empty until the game is over
+    # Derived from the fields above, kept because every decision reads them (see rules.refresh_acceptance):
+    # the colour and value the centre accepts now, and the value each pile accepts from the active seat
+    # (empty until the turn's first centre card).
+    accept_color: int
+    accept_value: int
+    pile_needs: tuple[int, ...]
 
     @property
     def config(self) -> SnorkelingConfig:
@@ -88,6 +95,9 @@ class SnorkelingState:
         copy.game_turns = self.game_turns
         copy.stall = self.stall
         copy.winners = self.winners
+        copy.accept_color = self.accept_color
+        copy.accept_value = self.accept_value
+        copy.pile_needs = self.pile_needs
         return copy
 
     def pile_top_value(self, seat: int) -> int:
