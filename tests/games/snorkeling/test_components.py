@@ -80,7 +80,7 @@ def test_SNK_C3_copies_and_colours_come_from_the_data_file(tmp_path: Path) -> No
     state = GAME.parse_state("snorkeling hands=O1,T4,O2/?5 center=O3 deck=?", cfg)
     assert sorted(legal(state)) == ["c O1", "c O2", "c T4", "pass"]
     act(state, "c O1")
-    assert hand(state, 0) == ["T4", "O2"]
+    assert hand(state, 0) == ["O2", "T4"]  # sorted by face: colours in data-file order
     assert legal(state) == ["end", "c O2", "p T4>1"]
 
 

@@ -40,7 +40,7 @@ def test_determinize_keeps_other_seats_publicly_known_cards_in_their_hands() -> 
 def test_a_seats_view_holds_its_own_hand_and_the_spectators_none() -> None:
     """SNK-R4: a seat's view shows its own hand; a spectator's view shows no hand at all."""
     state = position(KNOWN)
-    assert GAME.view(state, 0)["hand"] == ["B2", "G3"]
+    assert GAME.view(state, 0)["hand"] == ["G3", "B2"]  # hands are sorted by face (colour order, then value)
     assert GAME.view(state, 2)["hand"] == hand(state, 2)
     spectator = GAME.view(state, None)
     assert "hand" not in spectator

@@ -79,6 +79,11 @@ def test_SNK_R2_each_player_starts_with_a_lanternfish_a_total_of_0_and_seat_firs
         config(first_player=4)
 
 
+def sorted_by_face(cards: list[str]) -> list[str]:
+    """Hands are kept sorted by face: colour in FACES order, then value."""
+    return sorted(cards, key=FACES.index)
+
+
 def test_SNK_R3_deals_five_each_one_at_a_time_from_the_first_player_then_turns_up_the_centre() -> None:
     """SNK-R3: the 75 reef cards are shuffled with the game's seeded RNG; 5 are dealt to each player one at a time
     from the top of the deck, starting with the round's first player; the next card is turned up as the centre."""
@@ -89,7 +94,7 @@ def test_SNK_R3_deals_five_each_one_at_a_time_from_the_first_player_then_turns_u
     expected: list[list[str]] = [[], [], [], []]
     for i in range(5 * 4):
         expected[(1 + i) % 4].append(shuffled.pop())
-    assert [hand(state, seat) for seat in range(4)] == expected
+    assert [hand(state, seat) for seat in range(4)] == [sorted_by_face(cards) for cards in expected]
     assert center(state) == [shuffled.pop()]
     assert deck(state) == shuffled
     assert len(deck(state)) == 75 - 5 * 4 - 1

@@ -22,6 +22,7 @@ class Context:
     face_color: tuple[int, ...]
     face_value: tuple[int, ...]
     face_label: tuple[str, ...]
+    face_by_label: dict[str, int]
     num_values: int
     lanternfish_value: int
     # The frequent events, built once (they are immutable): indexed by seat, then face, then target seat.
@@ -48,6 +49,7 @@ def context_for(config: SnorkelingConfig) -> Context:
         face_color=table.face_color,
         face_value=table.face_value,
         face_label=table.face_label,
+        face_by_label=table.face_by_label,
         num_values=table.num_values,
         lanternfish_value=table.lanternfish_value,
         pass_events=tuple(frozen_event("pass", {"seat": s}) for s in seats),

@@ -76,7 +76,7 @@ def determinize(state: SnorkelingState, seat: int, rng: random.Random) -> Snorke
     for other, hand in enumerate(hands):
         if other != seat:
             hidden = len(hand) - len(state.known[other])
-            hands[other] = state.known[other] + tuple(pool[:hidden])
+            hands[other] = tuple(sorted(state.known[other] + tuple(pool[:hidden])))
             del pool[:hidden]
     sample.hands = tuple(hands)
     sample.deck = tuple(pool)

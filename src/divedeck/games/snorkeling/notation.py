@@ -225,7 +225,7 @@ class _Builder:
         elif rest:
             raise MalformedInput(f"{len(rest)} cards are nowhere in the notation: list them in deck= "
                                  "or write deck=? for the rest")
-        state.hands = tuple(map(tuple, hands))
+        state.hands = tuple(tuple(sorted(hand)) for hand in hands)
         state.known = tuple(known)
         state.center = tuple(center)
         state.deck = tuple(deck)

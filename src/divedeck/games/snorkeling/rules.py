@@ -8,6 +8,8 @@ untouched.
 
 from __future__ import annotations
 
+from bisect import bisect
+
 from ...engine.errors import IllegalAction, MalformedInput
 from ...engine.events import Event
 from ...engine.outcome import Outcome
@@ -42,7 +44,7 @@ def _setup_round(state: SnorkelingState) -> list[Event]:
     hands: list[list[int]] = [[] for _ in range(n)]
     for i in range(table.hand_size * n):
         hands[(state.round_starter + i) % n].append(cards.pop())
-    state.hands = tuple(map(tuple, hands))
+    state.hands = tuple(tuple(sorted(hand)) for hand in hands)
     state.known = ((),) * n
     state.center = (cards.pop(),)  # SNK-R3.4, SNK-A26: any card, no effect
     state.deck = tuple(cards)
@@ -95,11 +97,14 @@ def pile_needs(state: SnorkelingState, seat: int) -> tuple[int, ...]:
         return (-1,) * len(state.piles)
     face_value = context.face_value
     lantern = context.lanternfish_value
-    skip = hit if limit == "one_per_opponent" else 0
+    needs = [(face_value[pile[-1]] if pile else lantern) - 1 for pile in state.piles]
     if not config.allow_own_pile:
-        skip |= 1 << seat
-    return tuple([-1 if skip >> target & 1 else (face_value[pile[-1]] if pile else lantern) - 1
-                  for target, pile in enumerate(state.piles)])
+        needs[seat] = -1
+    if limit == "one_per_opponent" and hit:
+        for target in range(len(needs)):
+            if hit >> target & 1:
+                needs[target] = -1
+    return tuple(needs)
 
 
 def refresh_acceptance(state: SnorkelingState) -> None:
@@ -125,7 +130,7 @@ def legal_actions(state: SnorkelingState, seat: int) -> list[Action]:
         return []
     context = state.context
     face_value = context.face_value
-    faces = dict.fromkeys(state.hands[seat])  # distinct faces, in hand order
+    hand = state.hands[seat]  # sorted, so copies of a face are neighbours: one action per face
     k = state.turn_center
     actions: list[Action]
     if phase == CENTER:
@@ -134,9 +139,12 @@ def legal_actions(state: SnorkelingState, seat: int) -> list[Action]:
         value = state.accept_value
         face_color = context.face_color
         center_actions = context.center_actions
-        for face in faces:
-            if face_color[face] == color or face_value[face] == value:
-                actions.append(center_actions[face])
+        previous = -1
+        for face in hand:
+            if face != previous:
+                previous = face
+                if face_color[face] == color or face_value[face] == value:
+                    actions.append(center_actions[face])
         if not k:
             return actions
     else:
@@ -144,9 +152,12 @@ def legal_actions(state: SnorkelingState, seat: int) -> list[Action]:
     pile_actions = context.pile_actions
     for target, need in enumerate(state.pile_needs):
         if need >= 0:
-            for face in faces:
-                if face_value[face] == need:
-                    actions.append(pile_actions[face][target])
+            previous = -1
+            for face in hand:
+                if face != previous:
+                    previous = face
+                    if face_value[face] == need:
+                        actions.append(pile_actions[face][target])
     return actions
 
 
@@ -155,13 +166,10 @@ def check(state: SnorkelingState, seat: int, action: Action) -> None:
     _validate(state, seat, action)
 
 
-def _face(state: SnorkelingState, card: str, seat: int) -> int:
-    face = state.context.table.face_by_label.get(card)
-    if face is None:
+def _raise_missing_card(state: SnorkelingState, card: str) -> None:
+    if card not in state.context.face_by_label:
         raise MalformedInput(f"there is no card {card} in this deck")
-    if face not in state.hands[seat]:
-        raise IllegalAction(f"you have no {card} in your hand", "SNK-R5")
-    return face
+    raise IllegalAction(f"you have no {card} in your hand", "SNK-R5")
 
 
 def _validate(state: SnorkelingState, seat: int, action: Action) -> int | None:
@@ -174,7 +182,9 @@ def _validate(state: SnorkelingState, seat: int, action: Action) -> int | None:
         raise IllegalAction(f"it is seat {state.active}'s turn, not seat {seat}'s", "SNK-R5")
     kind = type(action)
     if kind is PlayCenter:
-        face = _face(state, action.card, seat)  # type: ignore[union-attr]
+        face = state.context.face_by_label.get(action.card, -1)  # type: ignore[union-attr]
+        if face not in state.hands[seat]:
+            _raise_missing_card(state, action.card)  # type: ignore[union-attr]
         if state.phase != CENTER:
             raise IllegalAction("no more centre cards after playing onto a personal pile", "SNK-R8")
         context = state.context
@@ -185,7 +195,9 @@ def _validate(state: SnorkelingState, seat: int, action: Action) -> int | None:
         target = action.target  # type: ignore[union-attr]
         if not isinstance(target, int) or not 0 <= target < len(state.hands):
             raise IllegalAction(f"there is no seat {target!r} to play onto", "SNK-R9")
-        face = _face(state, action.card, seat)  # type: ignore[union-attr]
+        face = state.context.face_by_label.get(action.card, -1)  # type: ignore[union-attr]
+        if face not in state.hands[seat]:
+            _raise_missing_card(state, action.card)  # type: ignore[union-attr]
         if not state.turn_center:
             raise IllegalAction("you may play onto a personal pile only after playing to the centre", "SNK-R8")
         if state.context.face_value[face] != state.pile_needs[target]:
@@ -245,7 +257,10 @@ def apply(state: SnorkelingState, seat: int, action: Action) -> list[Event]:
         events = [context.pass_events[seat] if passed else context.end_turn_events[seat]]
         _end_turn(state, seat, passed, events)
         return events
-    state.hands = replaced(state.hands, seat, without(state.hands[seat], face))
+    hands = state.hands
+    hand = hands[seat]
+    i = hand.index(face)
+    state.hands = hands[:seat] + (hand[:i] + hand[i + 1:],) + hands[seat + 1:]
     known = state.known[seat]
     if known and face in known:
         state.known = replaced(state.known, seat, without(known, face))
@@ -268,6 +283,14 @@ def apply(state: SnorkelingState, seat: int, action: Action) -> list[Event]:
     return events
 
 
+def _add_to_hand(state: SnorkelingState, seat: int, face: int) -> None:
+    """Hands are kept sorted by face (grouped by colour), so equal faces sit together."""
+    hands = state.hands
+    hand = hands[seat]
+    i = bisect(hand, face)
+    state.hands = hands[:seat] + (hand[:i] + (face,) + hand[i:],) + hands[seat + 1:]
+
+
 def _can_draw(state: SnorkelingState) -> bool:
     return bool(state.deck) or len(state.center) > 1
 
@@ -287,7 +310,7 @@ def _draw(state: SnorkelingState, seat: int, events: list[Event]) -> bool:
         events.append(Event("refill", {"deck": len(deck)}))
     face = deck[-1]
     state.deck = deck[:-1]
-    state.hands = replaced(state.hands, seat, state.hands[seat] + (face,))
+    _add_to_hand(state, seat, face)
     events.append(state.context.draw_events[seat][face])
     return True
 
@@ -301,7 +324,7 @@ def _end_turn(state: SnorkelingState, seat: int, passed: bool, events: list[Even
         if pile:
             face = pile[-1]
             state.piles = replaced(state.piles, seat, pile[:-1])
-            state.hands = replaced(state.hands, seat, state.hands[seat] + (face,))
+            _add_to_hand(state, seat, face)
             state.known = replaced(state.known, seat, state.known[seat] + (face,))
             events.append(Event("retrieve", {"seat": seat, "card": state.context.table.face_label[face]}))
         else:  # SNK-A17: the Lanternfish never enters a hand
@@ -325,7 +348,8 @@ def _end_turn(state: SnorkelingState, seat: int, passed: bool, events: list[Even
     else:
         state.active = (seat + 1) % n  # SNK-R11.5
         state.phase = CENTER
-        refresh_acceptance(state)
+        state.accept_color, state.accept_value = center_rule(state)
+        state.pile_needs = ()  # no centre card yet this turn (see refresh_acceptance)
 
 
 def _end_round(state: SnorkelingState, reason: str, events: list[Event]) -> None:

@@ -23,8 +23,9 @@ Cards = tuple[int, ...]
 class SnorkelingState:
     """Everything about a game of Snorkeling at one moment.
 
-    Cards are faces (see ``cards.py``). Stacks (deck, centre pile, personal piles) keep their top card last.
-    Personal piles hold only reef cards: every pile's Lanternfish is implied at the bottom (SNK-R2).
+    Cards are faces (see ``cards.py``); hands are sorted by face, which groups them by colour. Stacks (deck, centre
+    pile, personal piles) keep their top card last. Personal piles hold only reef cards: every pile's Lanternfish is
+    implied at the bottom (SNK-R2).
     """
 
     __slots__ = (
