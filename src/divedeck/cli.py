@@ -184,25 +184,29 @@ def simulate_command(
         _print_summary(summary)
 
 
+def _rate_text(row: dict[str, Any]) -> str:
+    return f"{row['win_rate']:.1%} ({100 * row['ci95_low']:.1f}-{row['ci95_high']:.1%})"
+
+
 def _print_summary(summary: dict[str, Any]) -> None:
     out.print(f"[bold]{summary['game']}[/bold]: {summary['games']} games, seed {summary['seed']}, "
               f"options {summary['options'] or 'default'}{', bots rotated' if summary['rotate'] else ''}")
     table = Table(title="Per seat", title_justify="left")
-    for column in ("seat", "bot", "win rate", "95% interval", "mean score", "score sd", "min", "median", "max"):
+    for column in ("seat", "bot", "win rate (95% CI)", "score mean ± sd", "min / median / max"):
         table.add_column(column, justify="right")
     for row in summary["seats"]:
         score = row["score"]
-        table.add_row(str(row["seat"]), row.get("bot", "rotating"), f"{row['win_rate']:.1%}",
-                      f"{row['ci95_low']:.1%} - {row['ci95_high']:.1%}", f"{score['mean']:.2f}",
-                      f"{score['sd']:.2f}", f"{score['min']:g}", f"{score['median']:g}", f"{score['max']:g}")
+        table.add_row(str(row["seat"]), row.get("bot", "rotating"), _rate_text(row),
+                      f"{score['mean']:.2f} ± {score['sd']:.2f}",
+                      f"{score['min']:g} / {score['median']:g} / {score['max']:g}")
     out.print(table)
     if "bots_summary" in summary:
         bots = Table(title="Per bot (seat-balanced)", title_justify="left")
-        for column in ("bot", "seats played", "win rate", "95% interval", "mean score"):
+        for column in ("bot", "seats played", "win rate (95% CI)", "score mean ± sd"):
             bots.add_column(column, justify="right")
         for row in summary["bots_summary"]:
-            bots.add_row(row["bot"], str(row["games"]), f"{row['win_rate']:.1%}",
-                         f"{row['ci95_low']:.1%} - {row['ci95_high']:.1%}", f"{row['score']['mean']:.2f}")
+            bots.add_row(row["bot"], str(row["games"]), _rate_text(row),
+                         f"{row['score']['mean']:.2f} ± {row['score']['sd']:.2f}")
         out.print(bots)
     length = Table(title="Game length", title_justify="left")
     for column in ("per game", "mean", "sd", "min", "median", "max"):
