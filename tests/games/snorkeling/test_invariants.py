@@ -12,18 +12,11 @@ import pytest
 
 from divedeck.bots import decide, make_bot
 from divedeck.engine import Event, Match
+from tests.conformance import configs_for
 
 from .helpers import FACES, GAME, all_cards, center, config, hand, value
 
-CONFIGS: list[dict[str, Any]] = [
-    {},
-    {"num_players": 2},
-    {"num_players": 6},
-    {"expert_diving": True},
-    {"opponent_play_limit": "one_total"},
-    {"opponent_play_limit": "unlimited", "allow_own_pile": True},
-    {"next_round_starter": "same"},
-]
+CONFIGS: list[dict[str, Any]] = configs_for("snorkeling")
 IDS = [",".join(f"{k}={v}" for k, v in options.items()) or "default" for options in CONFIGS]
 
 
