@@ -245,6 +245,28 @@ def replay(
                   f"scores {' '.join(f'{s:g}' for s in outcome.scores)}")
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0 to let other machines in).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[str | None, typer.Option(help="Database URL (default: an SQLite file in your data folder; "
+                                                "postgresql+psycopg://user:pass@host/db for PostgreSQL).")] = None,
+    bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before it moves.")] = 0.8,
+    grace: Annotated[float, typer.Option(help="Seconds a player may be away before a bot plays for them.")] = 60.0,
+) -> None:
+    """Run the web server: open the address it prints in a browser to start a table."""
+    import uvicorn
+
+    from .server import ServerSettings, create_app
+    from .server.settings import default_database_url
+
+    settings = ServerSettings(database_url=db or default_database_url(), bot_delay=bot_delay, grace_period=grace)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    out.print(f"divedeck is running: open http://{shown}:{port}/ in your browser (Ctrl+C stops it).")
+    out.print(f"Games are saved in {settings.database_url}", style="dim")
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning", ws_max_size=65536)
+
+
 def main() -> None:
     try:
         app()

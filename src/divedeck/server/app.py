@@ -1,0 +1,183 @@
+"""The HTTP and WebSocket routes of ``divedeck serve`` (see docs/protocol.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, Literal
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+from starlette.websockets import WebSocketDisconnect
+
+from ..bots import bot_names
+from ..engine.registry import game_names, get_game
+from .connection import Connection
+from .manager import TableError, TableManager
+from .settings import ServerSettings
+from .storage import Storage
+from .table import PROTOCOL, error
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+
+
+class SeatSpec(BaseModel):
+    kind: Literal["human", "bot"]
+    bot: str | None = Field(default=None, max_length=40)
+    name: str | None = Field(default=None, max_length=40)
+
+
+class NewTable(BaseModel):
+    game: str = Field(max_length=40)
+    options: dict[str, str | int | bool | None] = Field(default_factory=dict, max_length=32)
+    seats: list[SeatSpec] = Field(min_length=1, max_length=16)
+    hotseat: bool = False
+
+
+def problem(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+def create_app(settings: ServerSettings) -> FastAPI:
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        storage = Storage(settings.database_url)
+        manager = TableManager(settings, storage)
+        manager.restore()
+        manager.start()
+        app.state.manager = manager
+        try:
+            yield
+        finally:
+            await manager.close()
+            storage.close()
+
+    app = FastAPI(title="divedeck", lifespan=lifespan, docs_url=None, redoc_url=None)
+
+    def manager_of(request: Request | WebSocket) -> TableManager:
+        manager: TableManager = request.app.state.manager
+        return manager
+
+    @app.exception_handler(RequestValidationError)
+    async def malformed_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(part) for part in first.get("loc", ()))
+        return problem(400, "malformed", f"{where}: {first.get('msg', 'invalid request')}")
+
+    @app.get("/api/games")
+    async def list_games() -> dict[str, Any]:
+        games = []
+        for name in game_names():
+            game = get_game(name)
+            options = [{**o, "default": o["default"]} for o in game.options() if o["name"] != "cards"]
+            count = next((o for o in game.options() if o["name"] == "num_players"), None)
+            table = getattr(game.make_config({}), "table", None)
+            games.append({"name": name, "title": game.title, "options": options, "bots": bot_names(name),
+                          "min_players": 2, "max_players": getattr(table, "max_players", None),
+                          "default_players": count["default"] if count else None})
+        return {"games": games}
+
+    @app.post("/api/tables", status_code=201, response_model=None)
+    async def create_table(body: NewTable, request: Request) -> dict[str, Any] | JSONResponse:
+        try:
+            table, tokens = await manager_of(request).create(
+                body.game, dict(body.options), [seat.model_dump() for seat in body.seats], body.hotseat)
+        except TableError as failure:
+            return problem(400 if failure.code != "unknown_game" else 404, failure.code, str(failure))
+        return {"table": table.public(), "tokens": tokens}
+
+    @app.get("/api/tables")
+    async def open_tables(request: Request) -> dict[str, Any]:
+        return {"tables": [table.public() for table in manager_of(request).open_tables()]}
+
+    @app.get("/api/tables/{table_id}", response_model=None)
+    async def one_table(table_id: str, request: Request) -> dict[str, Any] | JSONResponse:
+        table = manager_of(request).get(table_id)
+        if table is None:
+            return problem(404, "not_found", f"no table {table_id}")
+        return {"table": table.public()}
+
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> FileResponse:
+        return FileResponse(WEB / "index.html")
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(WEB / "table.html")
+
+    app.mount("/static", StaticFiles(directory=WEB, check_dir=False), name="static")
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def play(websocket: WebSocket, table_id: str) -> None:
+        await websocket.accept()
+        table = manager_of(websocket).get(table_id)
+        if table is None:
+            await _refuse(websocket, "not_found", f"no table {table_id}", 4404)
+            return
+        try:
+            first = await asyncio.wait_for(websocket.receive_text(), settings.hello_timeout)
+        except (TimeoutError, WebSocketDisconnect, KeyError):
+            await _refuse(websocket, "malformed", "the first message must be a hello, sent within 10 s", 4400)
+            return
+        try:
+            hello = json.loads(first)
+        except ValueError:
+            hello = None
+        if not isinstance(hello, dict) or hello.get("type") != "hello":
+            await _refuse(websocket, "malformed", "the first message must be a hello", 4400)
+            return
+        if hello.get("protocol") != PROTOCOL:
+            await _refuse(websocket, "bad_protocol", f"this server speaks protocol {PROTOCOL}", 4400)
+            return
+        seat: int | None = None
+        if hello.get("spectator") is not True:
+            found = table.seat_for_token(hello.get("token"))
+            if found is None:
+                await _refuse(websocket, "bad_token", "that token opens no seat at this table", 4401)
+                return
+            seat = found.index
+        connection = Connection(websocket, seat, settings.outbox_limit, settings.messages_per_second)
+        table.join(connection)
+        try:
+            await _receive_loop(websocket, connection, table, settings)
+        finally:
+            table.leave(connection)
+            await connection.flush_and_stop()
+
+    return app
+
+
+async def _receive_loop(websocket: WebSocket, connection: Connection, table: Any, settings: ServerSettings) -> None:
+    while not connection.closed:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
+        if text is None:
+            connection.send(error("malformed", "messages are JSON text, not binary"))
+            continue
+        if len(text) > settings.max_message_bytes or len(text.encode()) > settings.max_message_bytes:
+            connection.send(error("too_large", f"messages are at most {settings.max_message_bytes} bytes"))
+            await connection.flush_and_stop()
+            with contextlib.suppress(Exception):
+                await websocket.close(1009)
+            return
+        if not connection.allow():
+            if connection.should_warn_rate():
+                connection.send(error("rate_limited", "too many messages: at most "
+                                                      f"{settings.messages_per_second:g} a second"))
+            continue
+        await table.handle(connection, text)
+
+
+async def _refuse(websocket: WebSocket, code: str, message: str, close_code: int) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.send_text(json.dumps(error(code, message)))
+        await websocket.close(close_code)

@@ -1,0 +1,92 @@
+"""One open websocket: a bounded outbox drained by its own task, and a rate limit on what it sends us.
+
+A slow reader must never make the server hold an unbounded backlog: when its outbox is full the connection is
+closed (the client reconnects and gets a fresh welcome). A flooding writer is slowed by a token bucket, so it
+cannot take the event loop from other tables.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketState
+
+CLOSE_TRY_AGAIN_LATER = 1013
+
+
+class Connection:
+    def __init__(self, websocket: WebSocket, seat: int | None, outbox_limit: int, messages_per_second: float) -> None:
+        self.websocket = websocket
+        self.seat = seat
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(maxsize=outbox_limit)
+        self.closed = False
+        self.rate = messages_per_second
+        self.allowance = messages_per_second
+        self.last_check = time.monotonic()
+        self.last_rate_warning = 0.0
+        self.sender = asyncio.create_task(self._send_loop())
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue a message; a client too slow to take it is disconnected instead of buffered without bound."""
+        if self.closed:
+            return
+        text = message if isinstance(message, str) else json.dumps(message, separators=(",", ":"))
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            self.close(CLOSE_TRY_AGAIN_LATER)
+
+    def allow(self) -> bool:
+        """Token bucket: ``messages_per_second`` on average, the same as a burst."""
+        now = time.monotonic()
+        self.allowance = min(self.rate, self.allowance + (now - self.last_check) * self.rate)
+        self.last_check = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True
+
+    def should_warn_rate(self) -> bool:
+        now = time.monotonic()
+        if now - self.last_rate_warning >= 1.0:
+            self.last_rate_warning = now
+            return True
+        return False
+
+    def close(self, code: int = 1000) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        self.sender.cancel()
+        asyncio.get_running_loop().create_task(self._close(code))
+
+    async def _close(self, code: int) -> None:
+        with contextlib.suppress(Exception):
+            if self.websocket.application_state == WebSocketState.CONNECTED:
+                await self.websocket.close(code)
+
+    async def _send_loop(self) -> None:
+        try:
+            while True:
+                text = await self.outbox.get()
+                if text is None:
+                    return
+                await self.websocket.send_text(text)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the peer went away; the receive loop notices and cleans up
+            self.closed = True
+
+    async def flush_and_stop(self) -> None:
+        """Let queued messages go out (briefly), then stop the sender."""
+        if not self.closed:
+            with contextlib.suppress(asyncio.QueueFull):
+                self.outbox.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(self.sender), 2.0)
+        self.closed = True
+        self.sender.cancel()

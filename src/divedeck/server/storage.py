@@ -1,0 +1,189 @@
+"""Durable storage of tables and their action logs (SQLite by default, any SQLAlchemy URL such as PostgreSQL).
+
+Every accepted action is appended here before anyone is told about it. All database work runs on one writer
+thread: SQLite allows one writer at a time anyway, and the event loop never waits on the disk. Appends that arrive
+together are committed in one transaction (group commit), so a busy server pays one commit for many actions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Connection, Engine
+
+metadata = MetaData()
+
+tables_table = Table(
+    "tables", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("seats", Text, nullable=False),
+    Column("hotseat", Integer, nullable=False, default=0),
+    Column("created", Float, nullable=False),
+    Column("finished", Float, nullable=True),
+    Column("rematch", String(32), nullable=True),
+)
+
+actions_table = Table(
+    "actions", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", String(200), nullable=False),
+    Column("client_id", String(64), nullable=True),
+    Column("at", Float, nullable=False),
+)
+
+
+@dataclass
+class StoredTable:
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    seats: list[dict[str, Any]]
+    hotseat: bool
+    created: float
+    finished: float | None
+    rematch: str | None
+    actions: list[tuple[int, str, str | None]]  # (seat, action notation, client id), in order
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    # WAL with synchronous=NORMAL survives a killed process (the OS still holds the pages), at a fraction of the
+    # cost of a full sync per commit.
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    engine = create_engine(url, future=True)
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+class Storage:
+    """The database behind the server; every method is a coroutine that runs on the writer thread."""
+
+    def __init__(self, url: str) -> None:
+        self.engine = make_engine(url)
+        metadata.create_all(self.engine)
+        self._jobs: queue.Queue[tuple[Callable[[Connection], Any], asyncio.Future[Any], asyncio.AbstractEventLoop]
+                                | None] = queue.Queue()
+        self._thread = threading.Thread(target=self._work, name="divedeck-storage", daemon=True)
+        self._thread.start()
+
+    # -- the writer thread --------------------------------------------------------------------------------------
+    def _work(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            batch = [job]
+            while len(batch) < 256:  # everything already waiting goes into the same transaction
+                try:
+                    more = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._jobs.put(None)
+                    break
+                batch.append(more)
+            try:
+                with self.engine.begin() as connection:
+                    results = [work(connection) for work, _, _ in batch]
+            except Exception as error:  # the whole batch failed: tell every waiter, lose nothing silently
+                for _, future, loop in batch:
+                    loop.call_soon_threadsafe(_settle, future, None, error)
+                continue
+            for (_, future, loop), result in zip(batch, results, strict=True):
+                loop.call_soon_threadsafe(_settle, future, result, None)
+
+    async def _run(self, work: Callable[[Connection], Any]) -> Any:
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = loop.create_future()
+        self._jobs.put((work, future, loop))
+        return await future
+
+    def close(self) -> None:
+        self._jobs.put(None)
+        self._thread.join(timeout=10)
+        self.engine.dispose()
+
+    # -- operations ----------------------------------------------------------------------------------------------
+    async def create_table(self, table: StoredTable) -> None:
+        row = {"id": table.id, "game": table.game, "options": json.dumps(table.options), "seed": table.seed,
+               "seats": json.dumps(table.seats), "hotseat": int(table.hotseat), "created": table.created,
+               "finished": table.finished, "rematch": table.rematch}
+        await self._run(lambda c: c.execute(insert(tables_table).values(**row)))
+
+    async def append_action(self, table_id: str, seq: int, seat: int, action: str, client_id: str | None) -> None:
+        row = {"table_id": table_id, "seq": seq, "seat": seat, "action": action, "client_id": client_id,
+               "at": time.time()}
+        await self._run(lambda c: c.execute(insert(actions_table).values(**row)))
+
+    async def update_table(self, table_id: str, **fields: Any) -> None:
+        if "seats" in fields:
+            fields["seats"] = json.dumps(fields["seats"])
+        await self._run(lambda c: c.execute(update(tables_table).where(tables_table.c.id == table_id)
+                                            .values(**fields)))
+
+    def load_unfinished(self) -> list[StoredTable]:
+        """Every table whose game has not ended, with its whole action log (read once at start-up)."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(tables_table).where(tables_table.c.finished.is_(None))
+                                      .order_by(tables_table.c.created)).mappings().all()
+            return [self._stored(connection, row) for row in rows]
+
+    def load(self, table_id: str) -> StoredTable | None:
+        with self.engine.connect() as connection:
+            row = connection.execute(select(tables_table).where(tables_table.c.id == table_id)).mappings().first()
+            return None if row is None else self._stored(connection, row)
+
+    @staticmethod
+    def _stored(connection: Connection, row: Any) -> StoredTable:
+        actions = connection.execute(
+            select(actions_table.c.seat, actions_table.c.action, actions_table.c.client_id)
+            .where(actions_table.c.table_id == row["id"]).order_by(actions_table.c.seq)).all()
+        return StoredTable(
+            id=row["id"], game=row["game"], options=json.loads(row["options"]), seed=int(row["seed"]),
+            seats=json.loads(row["seats"]), hotseat=bool(row["hotseat"]), created=row["created"],
+            finished=row["finished"], rematch=row["rematch"],
+            actions=[(int(seat), str(action), client_id) for seat, action, client_id in actions],
+        )
+
+
+def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    if future.cancelled():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)
