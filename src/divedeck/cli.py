@@ -219,21 +219,25 @@ def _print_summary(summary: dict[str, Any]) -> None:
 
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(help="A saved game (from 'divedeck play --save').")],
+    game_file: Annotated[str, typer.Argument(metavar="FILE_OR_TABLE",
+                                             help="A saved game (from 'divedeck play --save'), or the id of a table "
+                                                  "played on the server.")],
     seat: Annotated[int | None, typer.Option(help="Show the log as this seat saw it (its own cards shown); "
                                                   "default: as a spectator.")] = None,
+    db: Annotated[str | None, typer.Option(help="The server's database, for a table id (default: the one "
+                                                "'divedeck serve' uses).")] = None,
 ) -> None:
-    """Show the log of a saved game, move by move."""
-    record_match = Match.load(file)
-    game = record_match.game
-    if seat is not None and not 0 <= seat < game.num_players(record_match.config):
+    """Show the log of a saved game or of a table played on the server, move by move."""
+    recorded = _load_for_replay(game_file, db)
+    game = recorded.game
+    if seat is not None and not 0 <= seat < game.num_players(recorded.config):
         raise ConfigError(f"there is no seat {seat} in this game")
-    match = Match.start(game, config_to_options(record_match.config), record_match.seed)
-    out.print(f"[bold]{game.title}[/bold], seed {match.seed}, {len(record_match.actions)} moves"
+    match = Match.start(game, config_to_options(recorded.config), recorded.seed)
+    out.print(f"[bold]{game.title}[/bold], seed {match.seed}, {len(recorded.actions)} moves"
               f"{f', as seen by seat {seat}' if seat is not None else ', as seen by a spectator'}")
     for event in _opening_events(match):
         out.print("    " + game.format_event(event, seat))
-    for number, (actor, action) in enumerate(record_match.actions, 1):
+    for number, (actor, action) in enumerate(recorded.actions, 1):
         out.print(f"{number:>4}. seat {actor}: {game.format_action(action)}")
         for event in match.act(actor, action):
             out.print("      " + game.format_event(event, seat))
@@ -243,6 +247,25 @@ def replay(
     else:
         out.print(f"Winner: {', '.join(f'seat {w}' for w in outcome.winners)}; "
                   f"scores {' '.join(f'{s:g}' for s in outcome.scores)}")
+
+
+def _load_for_replay(name: str, db: str | None) -> Match:
+    path = Path(name)
+    if path.exists() or name.endswith(".json"):
+        return Match.load(path)
+    from .server.settings import default_database_url
+    from .server.storage import Storage
+
+    storage = Storage(db or default_database_url())
+    try:
+        stored = storage.load(name)
+    finally:
+        storage.close()
+    if stored is None:
+        raise ConfigError(f"{name} is neither a saved game file nor a table in the server's database")
+    match = Match.start(stored.game, stored.options, stored.seed)
+    match.replay([[seat, action] for seat, action, _ in stored.actions])
+    return match
 
 
 @app.command()
