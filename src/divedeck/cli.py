@@ -123,7 +123,7 @@ def play(
         seat_list = resolve_seats(game, seats, options, "greedy", None if watch else "you")
         seed = secrets.randbelow(1 << 31) if seed is None else seed
         match = Match.start(game, options, seed)
-        opening = _opening_events(match)
+        opening = match.opening
         out.print(f"{match.game.title}, seed {seed} (play the same deal again with --seed {seed}).")
     check_seat_names(game, seat_list)
     humans = [i for i, name in enumerate(seat_list) if name in HUMAN]
@@ -143,14 +143,6 @@ def play(
     finished = session.run()
     if not finished:
         raise typer.Exit(1)
-
-
-def _opening_events(match: Match) -> list[Any]:
-    """The deal of a new match as events (games that announce it), so the log starts with the first hand."""
-    new_with_events = getattr(match.game, "new_with_events", None)
-    if new_with_events is None:
-        return []
-    return list(new_with_events(match.config, match.seed)[1])
 
 
 @app.command("simulate")
@@ -235,7 +227,7 @@ def replay(
     match = Match.start(game, config_to_options(recorded.config), recorded.seed)
     out.print(f"[bold]{game.title}[/bold], seed {match.seed}, {len(recorded.actions)} moves"
               f"{f', as seen by seat {seat}' if seat is not None else ', as seen by a spectator'}")
-    for event in _opening_events(match):
+    for event in match.opening:
         out.print("    " + game.format_event(event, seat))
     for number, (actor, action) in enumerate(recorded.actions, 1):
         out.print(f"{number:>4}. seat {actor}: {game.format_action(action)}")

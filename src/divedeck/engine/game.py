@@ -51,6 +51,10 @@ class Game(ABC, Generic[S, A]):
     def new(self, config: Any, seed: int) -> S:
         """A new game set up from ``config``; every shuffle comes from the state's RNG seeded with ``seed``."""
 
+    def new_with_events(self, config: Any, seed: int) -> tuple[S, list[Event]]:
+        """``new`` and the events of the setup (a deal, say), so logs can start with the first hands."""
+        return self.new(config, seed), []
+
     @abstractmethod
     def actors(self, state: S) -> frozenset[int]:
         """The seats that may act now (empty once the game is over)."""

@@ -33,6 +33,7 @@ class Match:
     seed: int
     state: Any
     actions: list[tuple[int, Any]] = field(default_factory=list)
+    opening: list[Event] = field(default_factory=list)  # the setup's events (the first deal)
 
     @classmethod
     def start(cls, game: Game[Any, Any] | str, options: dict[str, Any] | None = None, seed: int = 0) -> Match:
@@ -42,7 +43,8 @@ class Match:
             seed = check_seed(seed)
         except ValueError as error:
             raise ConfigError(str(error)) from None
-        return cls(game, config, seed, game.new(config, seed))
+        state, opening = game.new_with_events(config, seed)
+        return cls(game, config, seed, state, opening=opening)
 
     def act(self, seat: int, action: Any) -> list[Event]:
         """Apply ``action`` for ``seat`` (an action value or its notation) and log it if it was accepted."""

@@ -85,7 +85,8 @@ class TableManager:
             else:
                 raise TableError("bad_seats", f"seat {index}: kind must be 'human' or 'bot'")
         seed = secrets.randbelow(1 << 63)
-        match = Match(game, config, seed, game.new(config, seed))
+        state, opening = game.new_with_events(config, seed)
+        match = Match(game, config, seed, state, opening=opening)
         stored = StoredTable(new_table_id(), game_name, config_to_options(config), seed,
                              [s.record() for s in states], hotseat, time.time(), None, None, [])
         await self.storage.create_table(stored)
@@ -100,6 +101,7 @@ class TableManager:
         table = LiveTable(stored.id, match, seats, hotseat=stored.hotseat, created=stored.created,
                           settings=self.settings, storage=self.storage, manager=self)
         table.rematch_id = stored.rematch
+        table.log.extend(match.opening)
         self.tables[stored.id] = table
         return table
 
@@ -138,6 +140,8 @@ class TableManager:
             old.rematch_id = table.id
             await self.storage.update_table(old.id, rematch=table.id)
         for seat, token in zip(old.seats, tokens, strict=True):
+            if token is not None:
+                old.rematch_tokens[seat.index] = token  # for a player who comes back to the old table later
             for connection in seat.connections:
                 connection.send({"type": "rematch", "table": table.id, "token": token})
         for connection in old.spectators:

@@ -77,6 +77,8 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
         self.rematch_id: str | None = None
+        # New seat tokens of the rematch, kept in memory only, for players who were away when it was made.
+        self.rematch_tokens: dict[int, str] = {}
         self.closing = False
 
     # -- what people see -----------------------------------------------------------------------------------------
@@ -173,6 +175,9 @@ class LiveTable:
                 seat.away_task = None
             seat.controller = "human"  # coming back takes the seat back from its replacement bot
         connection.send(self.welcome(connection.seat))
+        if self.rematch_id is not None:
+            token = None if connection.seat is None else self.rematch_tokens.get(connection.seat)
+            connection.send({"type": "rematch", "table": self.rematch_id, "token": token})
         self.broadcast_table()
 
     def leave(self, connection: Connection) -> None:

@@ -1,0 +1,337 @@
+// The lobby (/): the games, a form to start a table, and the open tables to watch.
+
+import {
+  copyText, h, humanize, loadInvites, loadTokens, replaceChildren, saveInvites, saveToken, toast,
+} from "./util.js";
+
+const $ = (id) => document.getElementById(id);
+const REFRESH_MS = 5000;
+// Options the form sets another way: the player count comes from the seats; a card file is a server-side path.
+const SKIPPED_OPTIONS = new Set(["cards", "num_players"]);
+
+const lobby = {
+  games: [],
+  game: null,
+  seatChoices: [], // per seat: "invite" | "local" | "bot:<name>"
+  refreshTimer: null,
+};
+
+// -- the games and the form ----------------------------------------------------------------------------------
+
+async function loadGames() {
+  try {
+    const response = await fetch("/api/games", { headers: { Accept: "application/json" } });
+    if (!response.ok) throw new Error(`the server answered ${response.status}`);
+    const data = await response.json();
+    lobby.games = Array.isArray(data.games) ? data.games : [];
+  } catch (error) {
+    replaceChildren($("games"), h("p", { class: "form-error" }, `Cannot load the games: ${error.message}`));
+    return;
+  }
+  if (!lobby.games.length) {
+    replaceChildren($("games"), h("p", { class: "muted" }, "No games are installed."));
+    return;
+  }
+  renderGamePicker();
+  selectGame(lobby.games[0].name);
+}
+
+function renderGamePicker() {
+  replaceChildren($("games"), lobby.games.map((game, i) => {
+    const id = `game-${game.name}`;
+    return h("label", { class: "game-option", for: id },
+      h("input", {
+        type: "radio", name: "game", id, value: game.name, checked: i === 0,
+        onchange: () => selectGame(game.name),
+      }),
+      h("span", { class: "game-option-title" }, game.title || humanize(game.name)),
+      h("span", { class: "game-option-meta" }, `${game.min_players}–${game.max_players} players`));
+  }));
+}
+
+function selectGame(name) {
+  lobby.game = lobby.games.find((g) => g.name === name) || lobby.games[0];
+  const game = lobby.game;
+  const players = $("players");
+  const numOption = (game.options || []).find((o) => o.name === "num_players");
+  const wanted = game.default_players ?? (numOption ? Number(numOption.default) : game.min_players);
+  const preferred = Math.min(Math.max(Number(wanted) || game.min_players, game.min_players), game.max_players);
+  const current = Number(players.value) || preferred;
+  replaceChildren(players, range(game.min_players, game.max_players).map((n) => h("option", { value: n, selected: n === current }, String(n))));
+  if (Number(players.value) !== current) players.value = String(preferred);
+  renderSeatChoices();
+  renderOptions();
+}
+
+function range(from, to) {
+  const out = [];
+  for (let n = from; n <= to; n += 1) out.push(n);
+  return out;
+}
+
+function defaultChoice(seat) {
+  if (seat === 0) return "local";
+  const bots = lobby.game.bots || [];
+  return bots.length ? `bot:${bots.includes("greedy") ? "greedy" : bots[0]}` : "invite";
+}
+
+function renderSeatChoices() {
+  const n = Number($("players").value);
+  const bots = lobby.game.bots || [];
+  lobby.seatChoices = range(0, n - 1).map((seat) => lobby.seatChoices[seat] || defaultChoice(seat));
+  lobby.seatNames = range(0, n - 1).map((seat) => (lobby.seatNames || [])[seat] || "");
+  replaceChildren($("seat-choices"), lobby.seatChoices.map((choice, seat) => {
+    const id = `seat-${seat}`;
+    const nameInput = h("input", {
+      type: "text", id: `${id}-name`, class: "seat-name-input", maxlength: 40, autocomplete: "off",
+      placeholder: "Name (optional)", value: lobby.seatNames[seat], "aria-label": `Seat ${seat} name (optional)`,
+      oninput: (event) => { lobby.seatNames[seat] = event.target.value; },
+    });
+    const select = h("select", {
+      id, onchange: (event) => {
+        lobby.seatChoices[seat] = event.target.value;
+        updateCreateLabel();
+      },
+    },
+    h("option", { value: "local", selected: choice === "local" }, "Human at this screen"),
+    h("option", { value: "invite", selected: choice === "invite" }, "Human with an invite link"),
+    bots.map((bot) => h("option", { value: `bot:${bot}`, selected: choice === `bot:${bot}` }, `Bot: ${bot}`)));
+    return h("li", { class: "seat-choice" }, h("label", { for: id }, `Seat ${seat}`), select, nameInput);
+  }));
+  updateCreateLabel();
+}
+
+function renderOptions() {
+  const options = (lobby.game.options || []).filter((o) => !SKIPPED_OPTIONS.has(o.name));
+  const n = Number($("players").value);
+  replaceChildren($("options"), options.map((option) => {
+    const id = `opt-${option.name}`;
+    const help = option.help ? h("span", { class: "field-help", id: `${id}-help` }, option.help) : null;
+    const described = option.help ? `${id}-help` : null;
+    if (option.type === "bool") {
+      return h("div", { class: "option option-bool" },
+        h("input", { type: "checkbox", id, "data-option": option.name, "data-type": "bool", checked: Boolean(option.default), "aria-describedby": described }),
+        h("label", { for: id }, humanize(option.name)), help);
+    }
+    let input;
+    if (option.type === "choice") {
+      input = h("select", { id, "data-option": option.name, "data-type": "choice", "aria-describedby": described },
+        (option.choices || []).map((c) => h("option", { value: String(c), selected: c === option.default }, humanize(c))));
+    } else if (option.type === "int") {
+      const isSeat = option.name === "first_player";
+      input = h("input", {
+        type: "number", id, inputmode: "numeric", step: 1, "data-option": option.name, "data-type": "int",
+        value: option.default ?? "", min: isSeat || option.default >= 0 ? 0 : null, max: isSeat ? n - 1 : null,
+        "aria-describedby": described,
+      });
+    } else {
+      input = h("input", { type: "text", id, "data-option": option.name, "data-type": "str", value: option.default ?? "", "aria-describedby": described });
+    }
+    return h("div", { class: "option" }, h("label", { for: id }, humanize(option.name)), input, help);
+  }));
+}
+
+function updateCreateLabel() {
+  const local = lobby.seatChoices.filter((c) => c === "local").length;
+  $("create").textContent = local > 1 ? `Create the table (hot-seat for ${local})` : "Create the table";
+}
+
+function readOptions() {
+  const options = {};
+  for (const el of $("options").querySelectorAll("[data-option]")) {
+    const name = el.dataset.option;
+    const meta = (lobby.game.options || []).find((o) => o.name === name);
+    let value;
+    if (el.dataset.type === "bool") value = el.checked;
+    else if (el.dataset.type === "int") {
+      if (el.value.trim() === "") continue;
+      value = Number(el.value);
+      if (!Number.isInteger(value)) throw new Error(`${humanize(name)} must be a whole number`);
+    } else value = el.value;
+    if (meta && value === meta.default) continue; // send only what differs from the defaults
+    options[name] = value;
+  }
+  if ((lobby.game.options || []).some((o) => o.name === "num_players")) options.num_players = Number($("players").value);
+  return options;
+}
+
+async function createTable(event) {
+  event.preventDefault();
+  const errorBox = $("create-error");
+  errorBox.hidden = true;
+  if (!lobby.game) return;
+  let options;
+  try {
+    options = readOptions();
+  } catch (error) {
+    errorBox.textContent = error.message;
+    errorBox.hidden = false;
+    return;
+  }
+  const seats = lobby.seatChoices.map((choice, seat) => {
+    const spec = choice.startsWith("bot:") ? { kind: "bot", bot: choice.slice(4) } : { kind: "human" };
+    const name = (lobby.seatNames[seat] || "").trim();
+    if (name) spec.name = name.slice(0, 40); // optional: the server names unnamed seats itself
+    return spec;
+  });
+  const localSeats = lobby.seatChoices.flatMap((c, seat) => (c === "local" ? [seat] : []));
+  const body = { game: lobby.game.name, options, seats, hotseat: localSeats.length > 1 };
+  const button = $("create");
+  button.disabled = true;
+  try {
+    const response = await fetch("/api/tables", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body),
+    });
+    let data = null;
+    try {
+      data = await response.json();
+    } catch {
+      data = null;
+    }
+    if (!response.ok) {
+      const error = data && data.error;
+      throw new Error(error ? `${error.message}${error.code ? ` (${error.code})` : ""}` : `the server answered ${response.status}`);
+    }
+    showCreated(data.table, data.tokens || [], localSeats);
+    refreshTables();
+  } catch (error) {
+    errorBox.textContent = `The table was not created: ${error.message}`;
+    errorBox.hidden = false;
+  } finally {
+    button.disabled = false;
+  }
+}
+
+// -- after creating a table --------------------------------------------------------------------------------------
+
+function absolute(path) {
+  return `${location.origin}${path}`;
+}
+
+function inviteUrl(tableId, seat, token) {
+  return absolute(`/table/${encodeURIComponent(tableId)}#seat=${seat}&token=${encodeURIComponent(token)}`);
+}
+
+function linkRow(label, url, { secret = false } = {}) {
+  const input = h("input", { type: "text", readonly: true, value: url, class: "link-input", "aria-label": label, onfocus: (e) => e.target.select() });
+  const copy = h("button", {
+    type: "button", class: "btn btn-small",
+    onclick: async () => {
+      const ok = await copyText(url, input);
+      toast(ok ? `${label}: copied` : "Select the link and copy it", { kind: ok ? "ok" : "info", timeout: 2500 });
+    },
+  }, "Copy");
+  return h("div", { class: `link-row${secret ? " is-secret" : ""}` }, h("span", { class: "link-label" }, label), input, copy);
+}
+
+function showCreated(table, tokens, localSeats) {
+  const invites = {};
+  tokens.forEach((token, seat) => {
+    if (!token) return;
+    if (localSeats.includes(seat)) saveToken(table.id, seat, token);
+    else invites[String(seat)] = token;
+  });
+  // Invite tokens are kept apart: this browser must not sit down in a friend's seat.
+  saveInvites(table.id, invites);
+
+  const rows = [];
+  const inviteSeats = Object.keys(invites).map(Number);
+  if (inviteSeats.length) {
+    rows.push(h("h3", { class: "sub-title" }, "Invite links"),
+      h("p", { class: "field-help" }, "Send each friend their own link: it is the key to their seat."));
+    for (const seat of inviteSeats) rows.push(linkRow(`Seat ${seat}`, inviteUrl(table.id, seat, invites[seat]), { secret: true }));
+  }
+  const play = [];
+  const localWithToken = localSeats.filter((seat) => tokens[seat]);
+  if (localWithToken.length === 1) {
+    const seat = localWithToken[0];
+    play.push(h("a", { class: "btn btn-primary btn-big", href: `/table/${encodeURIComponent(table.id)}#seat=${seat}&token=${encodeURIComponent(tokens[seat])}` }, `Play as seat ${seat}`));
+  } else if (localWithToken.length > 1) {
+    play.push(h("a", { class: "btn btn-primary btn-big", href: `/table/${encodeURIComponent(table.id)}` },
+      `Play hot-seat (seats ${localWithToken.join(", ")})`));
+  }
+  play.push(h("a", { class: "btn", href: `/table/${encodeURIComponent(table.id)}#watch` }, "Watch"));
+  rows.push(h("h3", { class: "sub-title" }, "Spectators"), linkRow("Watch link", absolute(`/table/${encodeURIComponent(table.id)}`)));
+  replaceChildren($("created-body"),
+    h("p", {}, `${table.title || humanize(table.game)} · table `, h("code", {}, table.id), ` · ${table.seats.length} seats`),
+    h("div", { class: "created-play" }, play),
+    rows);
+  $("created").hidden = false;
+  $("created").focus();
+  $("created").scrollIntoView({ block: "start", behavior: "smooth" });
+}
+
+// -- open tables --------------------------------------------------------------------------------------------------
+
+function timeAgo(created) {
+  const when = typeof created === "number" ? created * (created < 1e12 ? 1000 : 1) : Date.parse(created);
+  if (!Number.isFinite(when)) return "";
+  const seconds = Math.max(0, Math.round((Date.now() - when) / 1000));
+  if (seconds < 60) return "just now";
+  if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
+  if (seconds < 86400) return `${Math.round(seconds / 3600)} h ago`;
+  return new Date(when).toLocaleDateString();
+}
+
+async function refreshTables() {
+  clearTimeout(lobby.refreshTimer);
+  try {
+    const response = await fetch("/api/tables", { headers: { Accept: "application/json" } });
+    if (!response.ok) throw new Error(`the server answered ${response.status}`);
+    const data = await response.json();
+    renderTables(Array.isArray(data.tables) ? data.tables : []);
+  } catch (error) {
+    replaceChildren($("tables"), h("li", { class: "form-error" }, `Cannot list the tables: ${error.message}`));
+  }
+  if (!document.hidden) lobby.refreshTimer = setTimeout(refreshTables, REFRESH_MS);
+}
+
+function renderTables(tables) {
+  if (!tables.length) {
+    replaceChildren($("tables"), h("li", { class: "muted" }, "No open tables. Start one above."));
+    return;
+  }
+  replaceChildren($("tables"), tables.map((table) => {
+    const mine = Object.keys(loadTokens(table.id)).map(Number);
+    const invites = loadInvites(table.id);
+    const seats = (table.seats || []).map((s) => h("li", { class: `mini-seat${s.kind === "bot" || s.connected ? " is-on" : ""}` },
+      s.name || `Seat ${s.seat}`, s.kind === "bot" ? " (bot)" : s.controller === "bot" ? " (away)" : ""));
+    const href = `/table/${encodeURIComponent(table.id)}`;
+    const links = [];
+    if (mine.length) links.push(h("a", { class: "btn btn-small btn-primary", href }, mine.length > 1 ? "Rejoin hot-seat" : `Rejoin seat ${mine[0]}`));
+    links.push(h("a", { class: "btn btn-small", href: `${href}#watch`, "aria-label": `Watch table ${table.id}` }, "Watch"));
+    const inviteSeats = Object.keys(invites);
+    return h("li", { class: "table-item" },
+      h("div", { class: "table-item-main" },
+        h("span", { class: "table-item-title" }, table.title || humanize(table.game)),
+        h("code", { class: "table-item-id" }, table.id),
+        h("span", { class: `status status-${table.status}` }, table.status),
+        h("span", { class: "muted" }, timeAgo(table.created))),
+      h("ul", { class: "mini-seats", "aria-label": "Seats" }, seats),
+      inviteSeats.length
+        ? h("details", { class: "table-invites" }, h("summary", {}, "Invite links"),
+          inviteSeats.map((seat) => linkRow(`Seat ${seat}`, inviteUrl(table.id, seat, invites[seat]), { secret: true })))
+        : null,
+      h("div", { class: "table-item-links" }, links));
+  }));
+}
+
+// -- start ---------------------------------------------------------------------------------------------------------
+
+$("players").addEventListener("change", () => {
+  renderSeatChoices();
+  const first = $("options").querySelector('[data-option="first_player"]');
+  if (first) {
+    first.max = String(Number($("players").value) - 1);
+    if (Number(first.value) > Number(first.max)) first.value = first.max;
+  }
+});
+$("create-form").addEventListener("submit", createTable);
+$("refresh").addEventListener("click", refreshTables);
+document.addEventListener("visibilitychange", () => {
+  if (!document.hidden) refreshTables();
+});
+loadGames();
+refreshTables();

@@ -1,0 +1,57 @@
+"""Browser tests: Playwright driving Debian's Chromium against a real server.
+
+Where no Chromium is found these tests skip with the reason; CI sets DIVEDECK_REQUIRE_BROWSER=1 (see .ci/run),
+which turns that skip into a failure, so CI never passes by skipping.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.live_server import LiveServer, running_server
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def chromium_path() -> str | None:
+    return os.environ.get("DIVEDECK_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    executable = chromium_path()
+    if executable is None:
+        reason = "no Chromium found (apt-get install chromium, or set DIVEDECK_CHROMIUM)"
+        if os.environ.get("DIVEDECK_REQUIRE_BROWSER"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    with running_server(tmp_path, "--bot-delay", "0.05") as live:
+        yield live
+
+
+@pytest.fixture
+def artifacts(request: pytest.FixtureRequest) -> Path:
+    """Where a test saves its screenshots (kept after the run, for people to look at)."""
+    folder = ARTIFACTS / request.node.name
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
