@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 
 def free_port() -> int:
@@ -22,11 +25,14 @@ def free_port() -> int:
 
 
 @dataclass
-class LiveServer:
-    process: subprocess.Popen[bytes]
-    port: int
+class ServerProcess:
+    """``divedeck serve`` in a subprocess; ``kill`` is SIGKILL (no shutdown hook runs, as in a crash)."""
+
     database: Path
     log: Path
+    extra: tuple[str, ...] = ()
+    port: int = 0
+    process: subprocess.Popen[bytes] | None = None
 
     @property
     def url(self) -> str:
@@ -36,35 +42,45 @@ class LiveServer:
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
+    def start(self) -> None:
+        assert self.process is None or self.process.poll() is not None, "already running"
+        self.port = free_port()
+        command = [sys.executable, "-m", "divedeck.cli", "serve", "--port", str(self.port),
+                   "--db", f"sqlite:///{self.database}", *self.extra]
+        with self.log.open("ab") as sink:
+            self.process = subprocess.Popen(command, stdout=sink, stderr=subprocess.STDOUT, env=dict(os.environ),
+                                            start_new_session=True)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited at start-up:\n{self.log.read_text(errors='replace')}")
+            with contextlib.suppress(OSError), urllib.request.urlopen(f"{self.url}/api/games", timeout=1):
+                return
+            time.sleep(0.05)
+        self.kill()
+        raise RuntimeError(f"the server did not answer within 30 s:\n{self.log.read_text(errors='replace')}")
+
     def kill(self) -> None:
-        """SIGKILL: no shutdown hooks run, as in a crash."""
-        if self.process.poll() is None:
+        if self.process is not None and self.process.poll() is None:
             self.process.send_signal(signal.SIGKILL)
             self.process.wait(timeout=10)
 
-
-def start_server(database: Path, log: Path, *extra: str, port: int | None = None) -> LiveServer:
-    port = port or free_port()
-    command = [sys.executable, "-m", "divedeck.cli", "serve", "--port", str(port), "--db", f"sqlite:///{database}",
-               *extra]
-    with log.open("ab") as sink:
-        process = subprocess.Popen(command, stdout=sink, stderr=subprocess.STDOUT, env={**os.environ})
-    server = LiveServer(process, port, database, log)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"the server exited at start-up:\n{log.read_text(errors='replace')}")
-        with contextlib.suppress(OSError), urllib.request.urlopen(f"{server.url}/api/games", timeout=1):
-            return server
-        time.sleep(0.1)
-    server.kill()
-    raise RuntimeError(f"the server did not answer within 30 s:\n{log.read_text(errors='replace')}")
+    def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(f"{self.url}{path}", data=data, method=method,
+                                         headers={"content-type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read())
 
 
 @contextlib.contextmanager
-def running_server(directory: Path, *extra: str) -> Iterator[LiveServer]:
-    server = start_server(directory / "divedeck.sqlite3", directory / "server.log", *extra)
+def running_server(directory: Path, *extra: str) -> Iterator[ServerProcess]:
+    server = ServerProcess(directory / "divedeck.sqlite3", directory / "server.log", tuple(extra))
     try:
+        server.start()
         yield server
     finally:
         server.kill()

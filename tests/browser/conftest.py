@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.live_server import LiveServer, running_server
+from tests.live_server import ServerProcess, running_server
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -25,7 +25,9 @@ def chromium_path() -> str | None:
     return os.environ.get("DIVEDECK_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-@pytest.fixture(scope="session")
+# Module scope: Playwright's sync API keeps an event loop on this thread while it runs, which would break
+# asyncio.run() in the tests collected after these.
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     executable = chromium_path()
     if executable is None:
@@ -44,7 +46,7 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
+def server(tmp_path: Path) -> Iterator[ServerProcess]:
     with running_server(tmp_path, "--bot-delay", "0.05") as live:
         yield live
 

@@ -12,12 +12,12 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from tests.live_server import LiveServer
+from tests.live_server import ServerProcess
 
 GAME_TIMEOUT = 240.0
 
 
-def create_table(server: LiveServer, seats: list[dict[str, Any]], hotseat: bool = False) -> dict[str, Any]:
+def create_table(server: ServerProcess, seats: list[dict[str, Any]], hotseat: bool = False) -> dict[str, Any]:
     # A short race (first to 5 points: one or two rounds) keeps a whole game through the page under a minute.
     options = {"target_score": 5}
     body = json.dumps({"game": "snorkeling", "options": options, "seats": seats, "hotseat": hotseat}).encode()
@@ -71,7 +71,7 @@ def play_until_over(pages: list[Any], timeout: float = GAME_TIMEOUT) -> int:
     return clicks
 
 
-def test_two_people_in_two_browsers_play_a_whole_game_with_two_bots(browser: Any, server: LiveServer,
+def test_two_people_in_two_browsers_play_a_whole_game_with_two_bots(browser: Any, server: ServerProcess,
                                                                      artifacts: Path) -> None:
     created = create_table(server, [{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "greedy"},
                                     {"kind": "human", "name": "Ben"}, {"kind": "bot", "bot": "random"}])
@@ -94,7 +94,7 @@ def test_two_people_in_two_browsers_play_a_whole_game_with_two_bots(browser: Any
         assert json.load(response)["table"]["status"] == "finished"
 
 
-def test_a_spectator_sees_the_table_but_no_hand(browser: Any, server: LiveServer, artifacts: Path) -> None:
+def test_a_spectator_sees_the_table_but_no_hand(browser: Any, server: ServerProcess, artifacts: Path) -> None:
     created = create_table(server, [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}])
     page = browser.new_page(viewport={"width": 360, "height": 740})
     page.goto(f"{server.url}/table/{created['table']['id']}")
@@ -103,7 +103,7 @@ def test_a_spectator_sees_the_table_but_no_hand(browser: Any, server: LiveServer
     assert page.locator('#board [data-act="card"]').count() == 0
 
 
-def test_hot_seat_two_people_share_one_screen_with_a_cover_between_turns(browser: Any, server: LiveServer,
+def test_hot_seat_two_people_share_one_screen_with_a_cover_between_turns(browser: Any, server: ServerProcess,
                                                                         artifacts: Path) -> None:
     created = create_table(server, [{"kind": "human", "name": "Cleo"}, {"kind": "human", "name": "Dan"},
                                     {"kind": "bot", "bot": "greedy"}], hotseat=True)
@@ -121,7 +121,7 @@ def test_hot_seat_two_people_share_one_screen_with_a_cover_between_turns(browser
     page.screenshot(path=str(artifacts / "over.png"))
 
 
-def test_the_lobby_creates_a_table_with_bots_and_opens_it(browser: Any, server: LiveServer,
+def test_the_lobby_creates_a_table_with_bots_and_opens_it(browser: Any, server: ServerProcess,
                                                           artifacts: Path) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(f"{server.url}/")

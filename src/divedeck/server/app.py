@@ -8,7 +8,7 @@ import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -23,13 +23,14 @@ from .connection import Connection
 from .manager import TableError, TableManager
 from .settings import ServerSettings
 from .storage import Storage
-from .table import PROTOCOL, error
+from .table import PROTOCOL, error, parse_json
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+MAX_BODY_BYTES = 16384
 
 
 class SeatSpec(BaseModel):
-    kind: Literal["human", "bot"]
+    kind: str = Field(max_length=20)  # checked by the manager, which answers bad_seats
     bot: str | None = Field(default=None, max_length=40)
     name: str | None = Field(default=None, max_length=40)
 
@@ -60,6 +61,15 @@ def create_app(settings: ServerSettings) -> FastAPI:
             storage.close()
 
     app = FastAPI(title="divedeck", lifespan=lifespan, docs_url=None, redoc_url=None)
+
+    @app.middleware("http")
+    async def limit_body(request: Request, call_next: Any) -> Any:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY_BYTES):
+            return problem(413, "too_large", f"request bodies are at most {MAX_BODY_BYTES} bytes")
+        if length is None and request.method in ("POST", "PUT", "PATCH"):
+            return problem(411, "malformed", "a request body needs a Content-Length")
+        return await call_next(request)
 
     def manager_of(request: Request | WebSocket) -> TableManager:
         manager: TableManager = request.app.state.manager
@@ -122,18 +132,19 @@ def create_app(settings: ServerSettings) -> FastAPI:
             await _refuse(websocket, "not_found", f"no table {table_id}", 4404)
             return
         try:
-            first = await asyncio.wait_for(websocket.receive_text(), settings.hello_timeout)
-        except (TimeoutError, WebSocketDisconnect, KeyError):
+            first = await asyncio.wait_for(websocket.receive(), settings.hello_timeout)
+        except (TimeoutError, WebSocketDisconnect):
             await _refuse(websocket, "malformed", "the first message must be a hello, sent within 10 s", 4400)
             return
-        try:
-            hello = json.loads(first)
-        except ValueError:
-            hello = None
+        text = first.get("text")
+        if text is not None and len(text.encode("utf-8", "replace")) > settings.max_message_bytes:
+            await _refuse(websocket, "too_large", f"messages are at most {settings.max_message_bytes} bytes", 1009)
+            return
+        hello = parse_json(text) if text is not None else None
         if not isinstance(hello, dict) or hello.get("type") != "hello":
             await _refuse(websocket, "malformed", "the first message must be a hello", 4400)
             return
-        if hello.get("protocol") != PROTOCOL:
+        if type(hello.get("protocol")) is not int or hello.get("protocol") != PROTOCOL:
             await _refuse(websocket, "bad_protocol", f"this server speaks protocol {PROTOCOL}", 4400)
             return
         seat: int | None = None
@@ -159,16 +170,17 @@ async def _receive_loop(websocket: WebSocket, connection: Connection, table: Any
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
             return
-        text = message.get("text")
-        if text is None:
-            connection.send(error("malformed", "messages are JSON text, not binary"))
-            continue
-        if len(text) > settings.max_message_bytes or len(text.encode()) > settings.max_message_bytes:
+        text, data = message.get("text"), message.get("bytes")
+        size = len(data) if text is None and data is not None else len((text or "").encode("utf-8", "replace"))
+        if size > settings.max_message_bytes:
             connection.send(error("too_large", f"messages are at most {settings.max_message_bytes} bytes"))
             await connection.flush_and_stop()
             with contextlib.suppress(Exception):
                 await websocket.close(1009)
             return
+        if text is None:
+            connection.send(error("malformed", "messages are JSON text, not binary"))
+            continue
         if not connection.allow():
             if connection.should_warn_rate():
                 connection.send(error("rate_limited", "too many messages: at most "

@@ -110,16 +110,19 @@ class TableManager:
         restored = 0
         for stored in self.storage.load_unfinished():
             match = Match.start(stored.game, stored.options, stored.seed)
+            events = list(match.opening)
             for seat, action, _client_id in stored.actions:
-                match.act(seat, action)
+                events.extend(match.act(seat, action))
             seats = [SeatState(index, record["kind"], record["name"], bot_name=record.get("bot"),
                                token_hash=record.get("token_hash"),
                                controller="bot" if record["kind"] == "bot" else "human")
                      for index, record in enumerate(stored.seats)]
             table = self._live(stored, match, seats)
-            for version, (_, _, client_id) in enumerate(stored.actions, 1):
+            table.log.clear()
+            table.log.extend(events)  # the recent history, as it was before the restart
+            for version, (seat, _, client_id) in enumerate(stored.actions, 1):
                 if client_id is not None:
-                    table.client_ids[client_id] = version
+                    table.client_ids[seat, client_id] = version
             restored += 1
         return restored
 
@@ -145,7 +148,7 @@ class TableManager:
             for connection in seat.connections:
                 connection.send({"type": "rematch", "table": table.id, "token": token})
         for connection in old.spectators:
-            connection.send({"type": "rematch", "table": table.id})
+            connection.send({"type": "rematch", "table": table.id})  # spectators get no token
         return table
 
     async def close(self) -> None:

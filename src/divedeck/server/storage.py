@@ -119,12 +119,24 @@ class Storage:
             try:
                 with self.engine.begin() as connection:
                     results = [work(connection) for work, _, _ in batch]
-            except Exception as error:  # the whole batch failed: tell every waiter, lose nothing silently
-                for _, future, loop in batch:
-                    loop.call_soon_threadsafe(_settle, future, None, error)
+            except Exception:
+                # One bad write must not sink the others that shared its transaction: redo them one by one,
+                # so each waiter learns its own fate.
+                for job in batch:
+                    self._run_alone(*job)
                 continue
             for (_, future, loop), result in zip(batch, results, strict=True):
                 loop.call_soon_threadsafe(_settle, future, result, None)
+
+    def _run_alone(self, work: Callable[[Connection], Any], future: asyncio.Future[Any],
+                   loop: asyncio.AbstractEventLoop) -> None:
+        try:
+            with self.engine.begin() as connection:
+                result = work(connection)
+        except Exception as error:
+            loop.call_soon_threadsafe(_settle, future, None, error)
+        else:
+            loop.call_soon_threadsafe(_settle, future, result, None)
 
     async def _run(self, work: Callable[[Connection], Any]) -> Any:
         loop = asyncio.get_running_loop()

@@ -38,6 +38,23 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def parse_json(text: str) -> Any:
+    """The JSON value in ``text``, or ``None`` for anything that is not JSON (too deeply nested included)."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
+def encodable(text: str) -> bool:
+    """Text that can be stored: no lone surrogates (which JSON escapes allow, and databases refuse)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def error(code: str, message: str, **extra: Any) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message, **{k: v for k, v in extra.items() if v is not None}}
 
@@ -72,7 +89,8 @@ class LiveTable:
         self.storage = storage
         self.manager = manager
         self.spectators: set[Connection] = set()
-        self.client_ids: dict[str, int] = {}
+        # (seat, client id) -> the version its action produced: a retried action is acknowledged, not re-applied.
+        self.client_ids: dict[tuple[int, str], int] = {}
         self.log: deque[Event] = deque(maxlen=settings.log_length)
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task[None] | None = None
@@ -176,8 +194,10 @@ class LiveTable:
             seat.controller = "human"  # coming back takes the seat back from its replacement bot
         connection.send(self.welcome(connection.seat))
         if self.rematch_id is not None:
-            token = None if connection.seat is None else self.rematch_tokens.get(connection.seat)
-            connection.send({"type": "rematch", "table": self.rematch_id, "token": token})
+            notice: dict[str, Any] = {"type": "rematch", "table": self.rematch_id}
+            if connection.seat is not None and connection.seat in self.rematch_tokens:
+                notice["token"] = self.rematch_tokens[connection.seat]
+            connection.send(notice)
         self.broadcast_table()
 
     def leave(self, connection: Connection) -> None:
@@ -213,11 +233,7 @@ class LiveTable:
 
     # -- messages from a socket ----------------------------------------------------------------------------------
     async def handle(self, connection: Connection, text: str) -> None:
-        try:
-            message = json.loads(text)
-        except ValueError:
-            connection.send(error("malformed", "a message must be a JSON object"))
-            return
+        message = parse_json(text)
         if not isinstance(message, dict):
             connection.send(error("malformed", "a message must be a JSON object"))
             return
@@ -241,10 +257,10 @@ class LiveTable:
 
     async def _handle_act(self, connection: Connection, message: dict[str, Any]) -> None:
         action, client_id, version = message.get("action"), message.get("client_id"), message.get("version")
-        if not isinstance(client_id, str) or not 0 < len(client_id) <= MAX_CLIENT_ID_LENGTH:
+        if not isinstance(client_id, str) or not 0 < len(client_id) <= MAX_CLIENT_ID_LENGTH or not encodable(client_id):
             connection.send(error("malformed", "act needs a client_id: text of 1 to 64 characters"))
             return
-        if not isinstance(action, str) or not 0 < len(action) <= MAX_ACTION_LENGTH:
+        if not isinstance(action, str) or not 0 < len(action) <= MAX_ACTION_LENGTH or not encodable(action):
             connection.send(error("malformed", "act needs an action in the game's notation", client_id=client_id))
             return
         if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
@@ -260,8 +276,8 @@ class LiveTable:
     async def act(self, seat: int, text: str, client_id: str | None, version: int | None) -> dict[str, Any]:
         """Validate, store, apply, tell everyone. Returns the ack or the error for whoever asked."""
         async with self.lock:
-            if client_id is not None and client_id in self.client_ids:
-                return {"type": "ack", "client_id": client_id, "version": self.client_ids[client_id]}
+            if client_id is not None and (seat, client_id) in self.client_ids:
+                return {"type": "ack", "client_id": client_id, "version": self.client_ids[seat, client_id]}
             if self.finished:
                 return error("game_over", "the game is over", client_id=client_id)
             if version is not None and version < self.version:
@@ -289,7 +305,7 @@ class LiveTable:
             events = self.match.act(seat, action)
             self.log.extend(events)
             if client_id is not None:
-                self.client_ids[client_id] = self.version
+                self.client_ids[seat, client_id] = self.version
                 if len(self.client_ids) > REMEMBERED_CLIENT_IDS:
                     del self.client_ids[next(iter(self.client_ids))]
             self._broadcast_update(seat, notation, events)
@@ -320,7 +336,8 @@ class LiveTable:
             state = self.match.state.clone()
             # Off the event loop: a thinking bot must not hold up other tables.
             action = await asyncio.to_thread(decide, seat.bot, self.game, state, seat_index)
-            await self.act(seat_index, self.game.format_action(action), f"bot:{version}", version)
+            # No client id: a bot never retries, and the version guards against a move chosen for an old position.
+            await self.act(seat_index, self.game.format_action(action), None, version)
         finally:
             self.bot_task = None
             self.schedule_bots()
