@@ -278,7 +278,10 @@ def serve(
     settings = ServerSettings(database_url=db or default_database_url(), bot_delay=bot_delay, grace_period=grace)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     out.print(f"divedeck is running: open http://{shown}:{port}/ in your browser (Ctrl+C stops it).")
-    out.print(f"Games are saved in {settings.database_url}", style="dim")
+    from sqlalchemy.engine import make_url
+
+    shown_db = make_url(settings.database_url).render_as_string(hide_password=True)
+    out.print(f"Games are saved in {shown_db}", style="dim")
     uvicorn.run(create_app(settings), host=host, port=port, log_level="warning", ws_max_size=65536)
 
 
