@@ -282,7 +282,9 @@ def serve(
 
     shown_db = make_url(settings.database_url).render_as_string(hide_password=True)
     out.print(f"Games are saved in {shown_db}", style="dim")
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning", ws_max_size=65536)
+    # No permessage-deflate: our messages are small, and compression state costs memory on every socket.
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning", ws_max_size=65536,
+                ws_per_message_deflate=False)
 
 
 def main() -> None:

@@ -16,6 +16,7 @@ from .storage import Storage, StoredTable
 from .table import LiveTable, SeatState, hash_token
 
 MAX_OPEN_LISTED = 100
+FINISHED_KEPT = 600.0  # seconds a finished table stays in memory after its last look
 
 
 class TableError(DivedeckError):
@@ -39,7 +40,20 @@ class TableManager:
         self.tables: dict[str, LiveTable] = {}
 
     def get(self, table_id: str) -> LiveTable | None:
-        return self.tables.get(table_id)
+        """A table by id; a finished one no longer in memory is rebuilt from storage (a page reopened later)."""
+        table = self.tables.get(table_id)
+        if table is None and 0 < len(table_id) <= 32:
+            stored = self.storage.load(table_id)
+            if stored is not None:
+                table = self._rebuild(stored)
+        return table
+
+    def evict_finished(self, now: float) -> None:
+        """Forget finished tables nobody has looked at for a while: their logs stay in storage."""
+        for table_id, table in list(self.tables.items()):
+            if (table.finished and table.finished_at is not None and now - table.finished_at > FINISHED_KEPT
+                    and not table.connections()):
+                del self.tables[table_id]
 
     def open_tables(self) -> list[LiveTable]:
         tables = [t for t in self.tables.values() if not t.finished]
@@ -84,6 +98,7 @@ class TableManager:
                                         controller="bot"))
             else:
                 raise TableError("bad_seats", f"seat {index}: kind must be 'human' or 'bot'")
+        self.evict_finished(time.time())
         seed = secrets.randbelow(1 << 63)
         state, opening = game.new_with_events(config, seed)
         match = Match(game, config, seed, state, opening=opening)
@@ -107,24 +122,28 @@ class TableManager:
 
     def restore(self) -> int:
         """Rebuild every unfinished table from storage by replaying its log; returns how many."""
-        restored = 0
-        for stored in self.storage.load_unfinished():
-            match = Match.start(stored.game, stored.options, stored.seed)
-            events = list(match.opening)
-            for seat, action, _client_id in stored.actions:
-                events.extend(match.act(seat, action))
-            seats = [SeatState(index, record["kind"], record["name"], bot_name=record.get("bot"),
-                               token_hash=record.get("token_hash"),
-                               controller="bot" if record["kind"] == "bot" else "human")
-                     for index, record in enumerate(stored.seats)]
-            table = self._live(stored, match, seats)
-            table.log.clear()
-            table.log.extend(events)  # the recent history, as it was before the restart
-            for version, (seat, _, client_id) in enumerate(stored.actions, 1):
-                if client_id is not None:
-                    table.client_ids[seat, client_id] = version
-            restored += 1
-        return restored
+        stored_tables = self.storage.load_unfinished()
+        for stored in stored_tables:
+            self._rebuild(stored)
+        return len(stored_tables)
+
+    def _rebuild(self, stored: StoredTable) -> LiveTable:
+        match = Match.start(stored.game, stored.options, stored.seed)
+        events = list(match.opening)
+        for seat, action, _client_id in stored.actions:
+            events.extend(match.act(seat, action))
+        seats = [SeatState(index, record["kind"], record["name"], bot_name=record.get("bot"),
+                           token_hash=record.get("token_hash"),
+                           controller="bot" if record["kind"] == "bot" else "human")
+                 for index, record in enumerate(stored.seats)]
+        table = self._live(stored, match, seats)
+        table.log.clear()
+        table.log.extend(events)  # the recent history, as it was before the restart
+        for version, (seat, _, client_id) in enumerate(stored.actions, 1):
+            if client_id is not None:
+                table.client_ids[seat, client_id] = version
+        table.finished_at = stored.finished
+        return table
 
     def start(self) -> None:
         """Once the event loop runs: bots resume and absent humans get their grace period."""

@@ -59,6 +59,14 @@ actions_table = Table(
 )
 
 
+# Built once: SQLAlchemy then reuses the compiled statement, and a batch of actions is one executemany.
+INSERT_ACTION = insert(actions_table)
+INSERT_TABLE = insert(tables_table)
+
+# A job is either an action row to append (the hot path, batched) or a function run on the connection.
+Work = dict[str, Any] | Callable[[Connection], Any]
+
+
 @dataclass
 class StoredTable:
     id: str
@@ -95,8 +103,7 @@ class Storage:
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
         metadata.create_all(self.engine)
-        self._jobs: queue.Queue[tuple[Callable[[Connection], Any], asyncio.Future[Any], asyncio.AbstractEventLoop]
-                                | None] = queue.Queue()
+        self._jobs: queue.Queue[tuple[Work, asyncio.Future[Any], asyncio.AbstractEventLoop] | None] = queue.Queue()
         self._thread = threading.Thread(target=self._work, name="divedeck-storage", daemon=True)
         self._thread.start()
 
@@ -118,7 +125,10 @@ class Storage:
                 batch.append(more)
             try:
                 with self.engine.begin() as connection:
-                    results = [work(connection) for work, _, _ in batch]
+                    rows = [work for work, _, _ in batch if isinstance(work, dict)]
+                    if rows:
+                        connection.execute(INSERT_ACTION, rows)
+                    results = [None if isinstance(work, dict) else work(connection) for work, _, _ in batch]
             except Exception:
                 # One bad write must not sink the others that shared its transaction: redo them one by one,
                 # so each waiter learns its own fate.
@@ -128,17 +138,20 @@ class Storage:
             for (_, future, loop), result in zip(batch, results, strict=True):
                 loop.call_soon_threadsafe(_settle, future, result, None)
 
-    def _run_alone(self, work: Callable[[Connection], Any], future: asyncio.Future[Any],
-                   loop: asyncio.AbstractEventLoop) -> None:
+    def _run_alone(self, work: Work, future: asyncio.Future[Any], loop: asyncio.AbstractEventLoop) -> None:
         try:
             with self.engine.begin() as connection:
-                result = work(connection)
+                result: Any = None
+                if isinstance(work, dict):
+                    connection.execute(INSERT_ACTION, [work])
+                else:
+                    result = work(connection)
         except Exception as error:
             loop.call_soon_threadsafe(_settle, future, None, error)
         else:
             loop.call_soon_threadsafe(_settle, future, result, None)
 
-    async def _run(self, work: Callable[[Connection], Any]) -> Any:
+    async def _run(self, work: Work) -> Any:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
         self._jobs.put((work, future, loop))
@@ -154,12 +167,11 @@ class Storage:
         row = {"id": table.id, "game": table.game, "options": json.dumps(table.options), "seed": table.seed,
                "seats": json.dumps(table.seats), "hotseat": int(table.hotseat), "created": table.created,
                "finished": table.finished, "rematch": table.rematch}
-        await self._run(lambda c: c.execute(insert(tables_table).values(**row)))
+        await self._run(lambda c: c.execute(INSERT_TABLE, row))
 
     async def append_action(self, table_id: str, seq: int, seat: int, action: str, client_id: str | None) -> None:
-        row = {"table_id": table_id, "seq": seq, "seat": seat, "action": action, "client_id": client_id,
-               "at": time.time()}
-        await self._run(lambda c: c.execute(insert(actions_table).values(**row)))
+        await self._run({"table_id": table_id, "seq": seq, "seat": seat, "action": action, "client_id": client_id,
+                         "at": time.time()})
 
     async def update_table(self, table_id: str, **fields: Any) -> None:
         if "seats" in fields:

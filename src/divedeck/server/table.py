@@ -98,6 +98,7 @@ class LiveTable:
         # New seat tokens of the rematch, kept in memory only, for players who were away when it was made.
         self.rematch_tokens: dict[int, str] = {}
         self.closing = False
+        self.finished_at: float | None = None
 
     # -- what people see -----------------------------------------------------------------------------------------
     @property
@@ -310,7 +311,8 @@ class LiveTable:
                     del self.client_ids[next(iter(self.client_ids))]
             self._broadcast_update(seat, notation, events)
             if self.finished:
-                await self.storage.update_table(self.id, finished=time.time())
+                self.finished_at = time.time()
+                await self.storage.update_table(self.id, finished=self.finished_at)
                 for other in self.seats:
                     if other.away_task is not None:
                         other.away_task.cancel()
