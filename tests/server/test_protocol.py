@@ -512,6 +512,22 @@ def test_rate_limit(make_app: Any) -> None:
     assert socket_.sync(timeout=2) == []
 
 
+def test_a_rate_limited_act_is_named_by_its_client_id(make_app: Any) -> None:
+    app = make_app(messages_per_second=ServerSettings.messages_per_second)
+    table_id, tokens, _ = app.create()
+    socket_ = app.connect(table_id, tokens[1])  # not this seat's turn: every act that gets through is refused
+    socket_.drain()
+    before = fingerprint(app, table_id)
+    for number in range(40):
+        socket_.send({"type": "act", "client_id": f"flood-{number}", "action": "pass"})
+    answers = socket_.drain(quiet=0.3)
+    limited = [m for m in answers if m["type"] == "error" and m["code"] == "rate_limited"]
+    refused = [m for m in answers if m["type"] == "error" and m["code"] == "not_your_turn"]
+    assert limited and all(m["client_id"].startswith("flood-") for m in limited)
+    assert len(limited) + len(refused) == 40  # every act is answered, one way or the other
+    assert fingerprint(app, table_id) == before
+
+
 def test_ping_pong(app: Harness) -> None:
     table_id, tokens, _ = app.create()
     for socket_ in (app.connect(table_id, tokens[0]), app.connect(table_id, spectator=True)):

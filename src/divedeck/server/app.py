@@ -182,9 +182,15 @@ async def _receive_loop(websocket: WebSocket, connection: Connection, table: Any
             connection.send(error("malformed", "messages are JSON text, not binary"))
             continue
         if not connection.allow():
-            if connection.should_warn_rate():
+            # A dropped act is named by its client id, so the client knows which move to send again.
+            dropped = parse_json(text)
+            client_id = dropped.get("client_id") if isinstance(dropped, dict) and dropped.get("type") == "act" else None
+            if not isinstance(client_id, str):
+                client_id = None
+            if client_id is not None or connection.should_warn_rate():
                 connection.send(error("rate_limited", "too many messages: at most "
-                                                      f"{settings.messages_per_second:g} a second"))
+                                                      f"{settings.messages_per_second:g} a second",
+                                      client_id=client_id))
             continue
         await table.handle(connection, text)
 
