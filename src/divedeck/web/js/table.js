@@ -312,7 +312,7 @@ function renderGameOver(state, names) {
   const outcome = state.outcome;
   const gameOver = found.gameOver || {
     kind: "game_over", winners: outcome.winners || [], totals: outcome.scores || [],
-    reason: outcome.termination === "round_cap" ? "round_cap" : "target_score",
+    reason: outcome.termination === "SNK-A27" ? "round_cap" : "target_score", // the round cap (SNK-A27)
   };
   const seated = page.clients.some((c) => c.token);
   replaceChildren(box,
