@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .config import config_to_options
-from .errors import ConfigError, DivedeckError, MalformedInput, SaveError
+from .errors import ConfigError, DivedeckError, SaveError
 from .events import Event
 from .game import Game
 from .registry import get_game
@@ -126,12 +126,3 @@ class Match:
             raise SaveError(f"{path} is not a divedeck saved game: invalid JSON at line {error.lineno}") from None
         return cls.from_record(record)
 
-
-def parse_or_raise(game: Game[Any, Any], text: str) -> Any:
-    """Parse an action, turning any unexpected parse failure into ``MalformedInput``."""
-    try:
-        return game.parse_action(text)
-    except MalformedInput:
-        raise
-    except (ValueError, KeyError, IndexError) as error:
-        raise MalformedInput(f"not an action: {text!r} ({error})") from None

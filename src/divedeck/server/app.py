@@ -86,7 +86,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
         games = []
         for name in game_names():
             game = get_game(name)
-            options = [{**o, "default": o["default"]} for o in game.options() if o["name"] != "cards"]
+            options = [o for o in game.options() if o["name"] != "cards"]
             count = next((o for o in game.options() if o["name"] == "num_players"), None)
             table = getattr(game.make_config({}), "table", None)
             games.append({"name": name, "title": game.title, "options": options, "bots": bot_names(name),

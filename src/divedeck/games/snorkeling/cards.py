@@ -59,11 +59,6 @@ class CardTable:
     def label(self, face: int) -> str:
         return self.face_label[face]
 
-    def describe_face(self, face: int) -> str:
-        color = self.colors[self.face_color[face]]
-        value = self.face_value[face]
-        return f"{color.name} {value} {self.value_names[value]}"
-
 
 def _fail(source: str, message: str) -> ConfigError:
     return ConfigError(f"card data {source}: {message}")
