@@ -24,6 +24,8 @@ class Decision:
     legal: Sequence[Any]
     # rng -> a full state consistent with this seat's information, hidden cards sampled with rng.
     determinize: Callable[[random.Random], Any] = field(repr=False)
+    # The caller's clock (ms) in a real-time game, else None.
+    now: int | None = None
 
 
 class Bot(Protocol):
@@ -31,6 +33,18 @@ class Bot(Protocol):
 
     def choose(self, decision: Decision) -> Any:
         """One of ``decision.legal``."""
+        ...
+
+
+class TimedBot(Protocol):
+    """A bot for a real-time game: it says what it will do and after how long, like a person at the table."""
+
+    name: str
+
+    def plan(self, decision: Decision) -> tuple[int, Any] | None:
+        """``(delay_ms, action)``: take ``action`` (unstamped, one of ``decision.legal``) ``delay_ms`` after
+        ``decision.now`` unless the seat's view changes first (then the caller asks again); ``None``: nothing to do
+        until the view changes."""
         ...
 
 

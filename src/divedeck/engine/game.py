@@ -25,6 +25,9 @@ class GameState(Protocol):
 
 
 S = TypeVar("S", bound=GameState)
+
+# The seat that the caller's clock acts for: timeout actions (``Game.tick``) are applied with this seat number.
+CLOCK = -1
 A = TypeVar("A")
 
 
@@ -34,6 +37,10 @@ class Game(ABC, Generic[S, A]):
     name: ClassVar[str]
     title: ClassVar[str]
     config_type: ClassVar[type]
+    # A real-time game's actions carry a timestamp in integer milliseconds, given by the caller (``at``); the game
+    # exposes its next deadline and the caller applies ``tick`` for seat ``CLOCK`` when it passes. Turn-based games
+    # keep the defaults below and never see a time.
+    realtime: ClassVar[bool] = False
 
     # -- configuration ---------------------------------------------------------------------------------------
     def make_config(self, options: Mapping[str, Any] | None = None) -> Any:
@@ -120,6 +127,23 @@ class Game(ABC, Generic[S, A]):
         shown = event.for_seat(seat)
         kind = shown.pop("kind")
         return f"{kind} " + " ".join(f"{k}={v}" for k, v in shown.items())
+
+    # -- time (real-time games only) ----------------------------------------------------------------------------
+    def at(self, action: A, t: int) -> A:
+        """``action`` taking place at ``t`` ms (legal actions are listed unstamped; the caller stamps its choice)."""
+        return action
+
+    def deadline(self, state: S) -> int | None:
+        """The time (ms) at which the caller must apply ``tick`` for seat ``CLOCK``, if any."""
+        return None
+
+    def tick(self, t: int) -> A:
+        """The timeout action at ``t`` ms: it only lets deadlines up to ``t`` fire."""
+        raise NotImplementedError(f"{self.name} has no clock")
+
+    def leave_action(self, state: S, seat: int, t: int) -> A | None:
+        """What ``seat`` does by losing its connection at ``t`` (a real-time game may say: it breathes)."""
+        return None
 
     def card_count(self, state: S) -> int | None:
         """How many cards the state holds in all, for conservation checks (``None``: not a card game)."""
