@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
 
 from ..engine.errors import ConfigError
-from ..engine.registry import get_game
+from ..engine.registry import game_module
 from .base import Bot, RandomBot
 
 _GENERIC: dict[str, Callable[[int], Bot]] = {"random": RandomBot}
 
 
 def _game_bots(game_name: str) -> dict[str, Callable[[int], Bot]]:
-    module = importlib.import_module(type(get_game(game_name)).__module__.rsplit(".", 1)[0])
-    bots: dict[str, Any] = getattr(module, "BOTS", {})
+    bots: dict[str, Any] = getattr(game_module(game_name), "BOTS", {})
     return bots
 
 

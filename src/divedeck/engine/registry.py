@@ -19,6 +19,12 @@ def game_names() -> list[str]:
     return list(_MODULES)
 
 
+def game_module(name: str) -> Any:
+    """The module that registers game ``name`` (it defines ``GAME`` and may list its own ``BOTS``)."""
+    get_game(name)
+    return importlib.import_module(_MODULES[name])
+
+
 def get_game(name: str) -> Game[Any, Any]:
     """The game registered as ``name``; raises ``UnknownGame`` listing the known names."""
     if name not in _loaded:

@@ -106,6 +106,7 @@ class TableManager:
                              [s.record() for s in states], hotseat, time.time(), None, None, [])
         await self.storage.create_table(stored)
         table = self._live(stored, match, states)
+        table.schedule_deadline()
         table.schedule_bots()
         return table, tokens
 
@@ -149,6 +150,7 @@ class TableManager:
         """Once the event loop runs: bots resume and absent humans get their grace period."""
         for table in self.tables.values():
             table.start_grace_periods()
+            table.schedule_deadline()
             table.schedule_bots()
 
     async def rematch(self, old: LiveTable) -> LiveTable:

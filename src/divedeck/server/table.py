@@ -14,12 +14,14 @@ import json
 import time
 from collections import deque
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from ..bots import Bot, decide, make_bot
+from ..bots import Bot, Decision, bot_names, decide, make_bot
 from ..engine.config import config_to_options
-from ..engine.errors import IllegalAction, MalformedInput
+from ..engine.errors import ConfigError, IllegalAction, MalformedInput
 from ..engine.events import Event
+from ..engine.game import CLOCK
 from ..engine.match import Match
 from .connection import Connection
 from .settings import ServerSettings
@@ -53,6 +55,11 @@ def encodable(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+def now_ms() -> int:
+    """The server's clock for real-time games: wall-clock milliseconds, so timestamps survive a restart."""
+    return int(time.time() * 1000)
 
 
 def error(code: str, message: str, **extra: Any) -> dict[str, Any]:
@@ -99,6 +106,10 @@ class LiveTable:
         self.rematch_tokens: dict[int, str] = {}
         self.closing = False
         self.finished_at: float | None = None
+        # Real-time games: the last timestamp given (never decreasing), the pending tick, each timed bot's plan.
+        self.last_time = 0
+        self.deadline_timer: asyncio.TimerHandle | None = None
+        self.bot_plans: dict[int, asyncio.Task[None]] = {}
 
     # -- what people see -----------------------------------------------------------------------------------------
     @property
@@ -209,7 +220,15 @@ class LiveTable:
         seat.connections.discard(connection)
         if seat.kind == "human" and not seat.connections and seat.controller == "human" and not self.finished:
             seat.away_task = asyncio.get_running_loop().create_task(self._replace_after_grace(seat))
+            if self.game.realtime:
+                self._apply_leave_action(seat.index)
         self.broadcast_table()
+
+    def _apply_leave_action(self, seat: int) -> None:
+        """In a real-time game losing the connection is itself a move (in Bermuda: breathing), at this instant."""
+        action = self.game.leave_action(self.match.state, seat, self.clock())
+        if action is not None:
+            asyncio.get_running_loop().create_task(self.act(seat, action, None, None))
 
     async def _replace_after_grace(self, seat: SeatState) -> None:
         await asyncio.sleep(self.settings.grace_period)
@@ -228,9 +247,17 @@ class LiveTable:
             return
         seat.controller = "bot"
         if seat.bot is None:
-            seat.bot = make_bot(self.game.name, self.settings.replacement_bot, self.match.seed + seat.index + 1)
+            seat.bot = self._replacement_bot(seat.index)
         self.broadcast_table()
         self.schedule_bots()
+
+    def _replacement_bot(self, seat: int) -> Bot:
+        """The configured replacement bot, or this game's own first bot where the game has no bot of that name."""
+        seed = self.match.seed + seat + 1
+        try:
+            return make_bot(self.game.name, self.settings.replacement_bot, seed)
+        except ConfigError:
+            return make_bot(self.game.name, bot_names(self.game.name)[-1], seed)
 
     # -- messages from a socket ----------------------------------------------------------------------------------
     async def handle(self, connection: Connection, text: str) -> None:
@@ -274,22 +301,35 @@ class LiveTable:
         connection.send(reply)
 
     # -- the one way anything changes ----------------------------------------------------------------------------
-    async def act(self, seat: int, text: str, client_id: str | None, version: int | None) -> dict[str, Any]:
-        """Validate, store, apply, tell everyone. Returns the ack or the error for whoever asked."""
+    def clock(self) -> int:
+        """Now, for a real-time game's next action: never earlier than the last time given."""
+        self.last_time = max(self.last_time, now_ms())
+        return self.last_time
+
+    async def act(self, seat: int, action: Any, client_id: str | None, version: int | None) -> dict[str, Any]:
+        """Validate, store, apply, tell everyone. Returns the ack or the error for whoever asked.
+
+        ``action`` is the notation a client sent, or an action value from a bot or the clock. In a real-time game
+        the server stamps it with its own clock here, in arrival order; an older ``version`` is then no reason to
+        refuse it (moves of different players at once do not conflict unless the rules say so).
+        """
         async with self.lock:
             if client_id is not None and (seat, client_id) in self.client_ids:
                 return {"type": "ack", "client_id": client_id, "version": self.client_ids[seat, client_id]}
             if self.finished:
                 return error("game_over", "the game is over", client_id=client_id)
-            if version is not None and version < self.version:
+            if version is not None and version < self.version and not self.game.realtime:
                 return error("stale", f"the table has moved on (version {self.version}, you saw {version})",
                              client_id=client_id)
             state = self.match.state
-            try:
-                action = self.game.parse_action(text)
-            except MalformedInput as problem:
-                return error("malformed", str(problem), client_id=client_id)
-            if seat not in self.game.actors(state):
+            if isinstance(action, str):
+                try:
+                    action = self.game.parse_action(action)
+                except MalformedInput as problem:
+                    return error("malformed", str(problem), client_id=client_id)
+            if self.game.realtime:
+                action = self.game.at(action, self.clock())
+            if seat != CLOCK and seat not in self.game.actors(state):
                 return error("not_your_turn", "it is not your turn", client_id=client_id)
             try:
                 self.game.check(state, seat, action)
@@ -317,11 +357,38 @@ class LiveTable:
                     if other.away_task is not None:
                         other.away_task.cancel()
                         other.away_task = None
+            self.schedule_deadline()
             self.schedule_bots()
             return {"type": "ack", "client_id": client_id, "version": self.version}
 
+    # -- the clock of a real-time game ---------------------------------------------------------------------------
+    def schedule_deadline(self) -> None:
+        """Arrange the timeout action for the game's next deadline (replacing any earlier arrangement)."""
+        if self.deadline_timer is not None:
+            self.deadline_timer.cancel()
+            self.deadline_timer = None
+        if not self.game.realtime or self.closing or self.finished:
+            return
+        deadline = self.game.deadline(self.match.state)
+        if deadline is not None:
+            delay = max(0.0, (deadline - now_ms()) / 1000)
+            self.deadline_timer = asyncio.get_running_loop().call_later(delay, self._fire_deadline, deadline)
+
+    def _fire_deadline(self, deadline: int) -> None:
+        self.deadline_timer = None
+        asyncio.get_running_loop().create_task(self._tick(deadline))
+
+    async def _tick(self, deadline: int) -> None:
+        reply = await self.act(CLOCK, self.game.tick(max(deadline, self.clock())), None, None)
+        if reply["type"] == "error" and reply["code"] == "storage_failed" and not self.closing:
+            # the time is up all the same: try again soon rather than leave the table waiting forever
+            asyncio.get_running_loop().call_later(0.5, self.schedule_deadline)
+
     # -- bots ----------------------------------------------------------------------------------------------------
     def schedule_bots(self) -> None:
+        if self.game.realtime:
+            self._replan_timed_bots()
+            return
         if self.closing or self.finished or (self.bot_task is not None and not self.bot_task.done()):
             return
         movers = [s for s in sorted(self.game.actors(self.match.state)) if self.seats[s].controller == "bot"]
@@ -344,8 +411,45 @@ class LiveTable:
             self.bot_task = None
             self.schedule_bots()
 
+    def _replan_timed_bots(self) -> None:
+        """Ask every bot of a real-time game what it will do next, now that the table changed.
+
+        Planning is quick by contract (a timed bot only picks a move and a delay), so it runs on the loop; the
+        delay is what makes the bot play at a human pace.
+        """
+        for task in self.bot_plans.values():
+            task.cancel()
+        self.bot_plans.clear()
+        if self.closing or self.finished:
+            return
+        state, now = self.match.state, self.clock()
+        actors = self.game.actors(state)
+        for seat in self.seats:
+            if seat.controller != "bot" or seat.bot is None or seat.index not in actors:
+                continue
+            decision = Decision(self.game, seat.index, self.game.view(state, seat.index),
+                                self.game.legal_actions(state, seat.index),
+                                partial(self.game.determinize, state.clone(), seat.index), now)
+            plan = getattr(seat.bot, "plan", None)
+            planned = plan(decision) if plan is not None else (0, seat.bot.choose(decision))
+            if planned is not None:
+                delay, action = planned
+                self.bot_plans[seat.index] = asyncio.get_running_loop().create_task(
+                    self._timed_bot_move(seat.index, max(0, delay) / 1000, action))
+
+    async def _timed_bot_move(self, seat: int, delay: float, action: Any) -> None:
+        await asyncio.sleep(delay)
+        self.bot_plans.pop(seat, None)  # acting changes the table, which replans everyone (this task included)
+        reply = await self.act(seat, action, None, None)
+        if reply["type"] == "error" and not self.closing:  # the move went out of date: think again shortly
+            asyncio.get_running_loop().call_later(0.2, self._replan_timed_bots)
+
     async def close(self) -> None:
         self.closing = True
+        if self.deadline_timer is not None:
+            self.deadline_timer.cancel()
+        for plan in self.bot_plans.values():
+            plan.cancel()
         for task in [self.bot_task, *(s.away_task for s in self.seats)]:
             if task is not None:
                 task.cancel()

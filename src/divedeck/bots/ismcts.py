@@ -1,0 +1,259 @@
+"""Information-set Monte Carlo tree search: a strong bot for any turn-based game, through the contract only.
+
+Single-observer ISMCTS with availability counts (Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree
+Search", IEEE TCIAIG 2012). Each iteration samples a full state the bot's seat cannot tell from the true one
+(``Decision.determinize``), walks one tree of action sequences shared by every sample, adds a node, plays the
+game out with a rollout policy and credits each node with the result of the seat that chose its action:
+
+- A node's children are keyed by action (actions are hashable). Only the children legal in this iteration's
+  sample compete, so each child also counts how often it was *available*: UCB uses that count where plain UCT
+  uses the parent's visits, ``mean + c * sqrt(ln(available) / visits)``.
+- Whoever acts in the sample acts in the tree, with their own reward (max^n); when several seats may act at
+  once, the lowest one acts first, like the simulator does.
+- The reward of a finished game is 1 shared among the winners (``Game.outcome``). A rollout may stop after
+  ``cutoff`` actions and ask an ``Evaluator`` for each seat's chance of winning instead (see ``evaluation.py``).
+- The answer is the most visited action at the root. The search stops at its iteration budget, its time budget or,
+  when ``early_stop`` is on, as soon as no other action could overtake the most visited one in what is left.
+
+The bot never sees the true state: everything it plays through comes from ``determinize``, so its choice depends
+only on its seat's information and its own seeded generator (deterministic for a seed under an iteration budget).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.game import Game
+from .base import Bot, Decision
+
+# (game, state, seat, legal actions, rng) -> one of the legal actions. ``None`` instead of a policy means uniform
+# random, which the search inlines because it is by far the most common and the cheapest.
+RolloutPolicy = Callable[[Game[Any, Any], Any, int, Sequence[Any], random.Random], Any]
+# (game, unfinished state) -> each seat's expected reward in [0, 1] (its chance of winning).
+Evaluator = Callable[[Game[Any, Any], Any], Sequence[float]]
+
+
+class _Node:
+    """The position after one action, shared by every sample that reaches it."""
+
+    __slots__ = ("children", "visits", "reward", "available", "seat")
+
+    def __init__(self, seat: int) -> None:
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0  # summed over visits, from the point of view of ``seat``
+        self.available = 1  # how often this action was legal when its parent was visited
+        self.seat = seat  # the seat that took the action leading here
+
+
+@dataclass
+class SearchStats:
+    """What the last search did, for benchmarks and the strength table."""
+
+    iterations: int = 0
+    seconds: float = 0.0
+    nodes: int = 0
+    stopped: str = ""  # "iterations", "time", "early" or "forced" (a single legal action: no search)
+    visits: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def iterations_per_second(self) -> float:
+        return self.iterations / self.seconds if self.seconds > 0 else 0.0
+
+
+class ISMCTSBot:
+    """SO-ISMCTS with availability counts; budgeted by iterations, by seconds, or both (whichever ends first)."""
+
+    def __init__(self, seed: int = 0, *, iterations: int | None = 1000, seconds: float | None = None,
+                 exploration: float = 0.7, rollout: RolloutPolicy | None = None, cutoff: int | None = None,
+                 evaluator: Evaluator | None = None, early_stop: bool = True, name: str = "ismcts") -> None:
+        if iterations is None and seconds is None:
+            raise ValueError("give ISMCTS an iteration budget, a time budget or both")
+        if cutoff is not None and evaluator is None:
+            raise ValueError("a rollout cutoff needs an evaluator for the unfinished states")
+        self.name = name
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rollout_policy = rollout
+        self.cutoff = cutoff
+        self.evaluator = evaluator
+        self.early_stop = early_stop
+        self.last = SearchStats()
+
+    def choose(self, decision: Decision) -> Any:
+        legal = decision.legal
+        if len(legal) == 1:
+            self.last = SearchStats(stopped="forced")
+            return legal[0]
+        root = self.search(decision)
+        return max(legal, key=lambda a: (root.children[a].visits, root.children[a].reward) if a in root.children
+                   else (-1, 0.0))
+
+    # -- the search ----------------------------------------------------------------------------------------------
+    def search(self, decision: Decision) -> _Node:
+        """Run the search from ``decision``; return the root node (its children hold the visit counts)."""
+        game = decision.game
+        rng = self.rng
+        random_float = rng.random
+        root_seat = decision.seat
+        root_legal = list(decision.legal)
+        determinize = decision.determinize
+        legal_actions = game.legal_actions
+        apply = game.apply
+        actors = game.actors
+        exploration = self.exploration
+        log = math.log
+        sqrt = math.sqrt
+        rollout = self._rollout
+        outcome_rewards = self._outcome_rewards
+        root = _Node(root_seat)
+        root.available = 0
+        budget = self.iterations if self.iterations is not None else 1 << 62
+        clock = time.perf_counter
+        started = clock()
+        deadline = started + self.seconds if self.seconds is not None else math.inf
+        check_every = 16 if self.early_stop else 1 << 62
+        stopped = "iterations"
+        nodes = 1
+        iteration = 0
+        while iteration < budget:
+            iteration += 1
+            state = determinize(rng)
+            node = root
+            path = [root]
+            seat = root_seat
+            legal: Sequence[Any] = root_legal
+            rewards: Sequence[float] | None = None
+            while True:
+                children = node.children
+                untried: list[Any] | None = None
+                best: _Node | None = None
+                best_action: Any = None
+                best_value = -math.inf
+                for action in legal:
+                    child = children.get(action)
+                    if child is None:
+                        if untried is None:
+                            untried = [action]
+                        else:
+                            untried.append(action)
+                        continue
+                    child.available += 1
+                    if untried is None:
+                        visits = child.visits
+                        value = child.reward / visits + exploration * sqrt(log(child.available) / visits)
+                        if value > best_value:
+                            best_value, best, best_action = value, child, action
+                if untried is not None:
+                    action = untried[int(random_float() * len(untried))] if len(untried) > 1 else untried[0]
+                    child = _Node(seat)
+                    children[action] = child
+                    nodes += 1
+                    path.append(child)
+                    apply(state, seat, action)
+                    movers = actors(state)
+                    rewards = rollout(game, state, movers) if movers else outcome_rewards(game, state)
+                    break
+                assert best is not None
+                path.append(best)
+                apply(state, seat, best_action)
+                movers = actors(state)
+                if not movers:
+                    rewards = outcome_rewards(game, state)
+                    break
+                node = best
+                seat = min(movers)
+                legal = legal_actions(state, seat)
+            for visited in path:
+                visited.visits += 1
+                visited.reward += rewards[visited.seat]
+            if iteration % check_every == 0 or deadline != math.inf:
+                now = clock()
+                if now >= deadline:
+                    stopped = "time"
+                    break
+                if iteration % check_every == 0:
+                    left = budget - iteration
+                    if deadline != math.inf:
+                        left = min(left, int((deadline - now) * iteration / max(now - started, 1e-9)) + 1)
+                    first = second = 0
+                    for child in root.children.values():
+                        if child.visits > first:
+                            first, second = child.visits, first
+                        elif child.visits > second:
+                            second = child.visits
+                    if first - second > left:
+                        stopped = "early"
+                        break
+        self.last = SearchStats(iterations=iteration, seconds=clock() - started, nodes=nodes, stopped=stopped,
+                                visits={game.format_action(a): c.visits for a, c in root.children.items()})
+        return root
+
+    def _outcome_rewards(self, game: Game[Any, Any], state: Any) -> Sequence[float]:
+        outcome = game.outcome(state)
+        assert outcome is not None, "a state where nobody may act must be finished"
+        rewards = [0.0] * len(outcome.scores)
+        if outcome.winners:
+            share = 1.0 / len(outcome.winners)
+            for seat in outcome.winners:
+                rewards[seat] = share
+        return rewards
+
+    def _rollout(self, game: Game[Any, Any], state: Any, movers: frozenset[int]) -> Sequence[float]:
+        """Play ``state`` on (it is the search's own copy) and return every seat's reward."""
+        legal_actions = game.legal_actions
+        apply = game.apply
+        actors = game.actors
+        policy = self.rollout_policy
+        cutoff = self.cutoff if self.cutoff is not None else 1 << 62
+        steps = 0
+        if policy is None:
+            random_float = self.rng.random
+            while movers:
+                if steps >= cutoff:
+                    return self.evaluator(game, state)  # type: ignore[misc]
+                seat = min(movers)
+                legal = legal_actions(state, seat)
+                apply(state, seat, legal[int(random_float() * len(legal))])
+                steps += 1
+                movers = actors(state)
+        else:
+            rng = self.rng
+            while movers:
+                if steps >= cutoff:
+                    return self.evaluator(game, state)  # type: ignore[misc]
+                seat = min(movers)
+                legal = legal_actions(state, seat)
+                apply(state, seat, policy(game, state, seat, legal, rng) if len(legal) > 1 else legal[0])
+                steps += 1
+                movers = actors(state)
+        return self._outcome_rewards(game, state)
+
+
+def bot_policy(factory: Callable[[int], Bot], seed: int = 0) -> RolloutPolicy:
+    """A rollout policy that asks a heuristic bot what the acting seat would play.
+
+    The bot (one per seat, built by ``factory`` from ``seed`` on first use) is given that seat's view of the
+    search's own sample and the legal actions, as ``decide`` would give them. Build one policy per search bot, so
+    the bots' tie-breaking generators belong to it and it stays deterministic for its seed.
+    """
+    bots: dict[int, Bot] = {}
+
+    def policy(game: Game[Any, Any], state: Any, seat: int, legal: Sequence[Any], rng: random.Random) -> Any:
+        bot = bots.get(seat)
+        if bot is None:
+            bot = bots[seat] = factory(seed * 64 + seat)
+        return bot.choose(Decision(game, seat, game.view(state, seat), legal, _no_determinize))
+
+    return policy
+
+
+def _no_determinize(rng: random.Random) -> Any:
+    raise RuntimeError("a rollout policy may not search")
