@@ -276,7 +276,7 @@ class TableClient:
                         open_timeout=20, close_timeout=1, max_queue=64), 30)
             seat = Seat(self, number, ws)
             self.seats.append(seat)
-            await ws.send(json.dumps({"type": "hello", "protocol": 1, "token": token}))
+            await ws.send(json.dumps({"type": "hello", "protocol": 2, "token": token}))
             welcome = json.loads(await asyncio.wait_for(ws.recv(), 20))
             if welcome.get("type") != "welcome":
                 raise RuntimeError(f"expected a welcome, got {str(welcome)[:100]}")

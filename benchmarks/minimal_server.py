@@ -106,13 +106,13 @@ async def play(websocket: WebSocket) -> None:
     hello = json.loads(await websocket.receive_text())
     token = hello.get("token")
     seat = table.tokens.index(token) if token in table.tokens else -1
-    if hello.get("type") != "hello" or hello.get("protocol") != 1 or seat < 0:
+    if hello.get("type") != "hello" or hello.get("protocol") != 2 or seat < 0:
         await websocket.send_text(error("bad_token", "that token opens no seat"))
         await websocket.close(4401)
         return
     table.sockets[seat] = websocket
     await websocket.send_text(json.dumps(
-        {"type": "welcome", "protocol": 1, "table": table.public(), "seat": seat, "version": table.version,
+        {"type": "welcome", "protocol": 2, "table": table.public(), "seat": seat, "version": table.version,
          "view": table.view(seat), "legal": table.legal(seat), "log": [], "outcome": table.outcome()},
         separators=SEP))
     try:
@@ -144,14 +144,16 @@ async def play(websocket: WebSocket) -> None:
             table.version += 1  # the tiny state
             table.active = (table.active + 1) % SEATS
             table.last_ids[seat] = (client_id, table.version)
-            public = table.public() if VIEWS != "tiny" else None
+            # protocol 2: the public table goes along only when it changed (the first and the last action)
+            changed = VIEWS != "tiny" and (table.version == 1 or table.over)
+            extra = {"table": table.public()} if changed else {}
             events = [{"kind": "play", "seat": seat, "action": action}]
             for other, socket in enumerate(table.sockets):  # four per-seat JSON views
                 if socket is not None:
                     await socket.send_text(json.dumps(
                         {"type": "update", "version": table.version, "actor": seat, "action": action,
                          "events": events, "view": table.view(other), "legal": table.legal(other),
-                         "outcome": table.outcome(), "table": public}, separators=SEP))
+                         "outcome": table.outcome(), **extra}, separators=SEP))
             await websocket.send_text(json.dumps({"type": "ack", "client_id": client_id, "version": table.version},
                                                  separators=SEP))
     finally:

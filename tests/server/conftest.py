@@ -233,7 +233,7 @@ class Harness:
                 name: str = "") -> Socket:
         """A socket that said hello and got its welcome."""
         socket_ = self.open(table_id, name or ("spectator" if spectator else f"token {str(token)[:6]}"))
-        hello: dict[str, Any] = {"type": "hello", "protocol": 1}
+        hello: dict[str, Any] = {"type": "hello", "protocol": 2}
         if spectator:
             hello["spectator"] = True
         else:
@@ -260,7 +260,9 @@ class Harness:
 def make_settings(database: Path, **overrides: Any) -> ServerSettings:
     values: dict[str, Any] = {"database_url": f"sqlite:///{database}", "bot_delay": 0.0, "grace_period": 60.0,
                               # tests play faster than people: only the rate-limit test uses the real limit
-                              "messages_per_second": 100_000.0}
+                              "messages_per_second": 100_000.0,
+                              # gc.freeze is process-wide: leave this test process's collector alone
+                              "gc_freeze_every": 0.0}
     values.update(overrides)
     return ServerSettings(**values)
 
@@ -319,7 +321,7 @@ def drive(sockets: dict[int, Socket], rng: random.Random, *, max_actions: int | 
         if last["outcome"] is not None or (until is not None and until(last)):
             break
         active = last["view"]["active"]
-        if active in sockets and last["table"]["seats"][active]["controller"] == "human":
+        if active in sockets and observer.table["seats"][active]["controller"] == "human":
             mine = sockets[active]
             mine.until_version(last["version"])
             assert mine.last is not None and mine.last["version"] == last["version"], "the table moved on its own"

@@ -231,12 +231,35 @@ def test_unknown_table_closes_4404(app: Harness) -> None:
     assert_refused(socket_, "not_found", 4404)
 
 
-@pytest.mark.parametrize("protocol", [2, 0, "1", None, 1.5])
+@pytest.mark.parametrize("protocol", [3, 0, "2", None, 1.5, True])
 def test_wrong_protocol_closes_4400(app: Harness, protocol: Any) -> None:
     table_id, tokens, _ = app.create()
     socket_ = app.open(table_id)
     socket_.send({"type": "hello", "protocol": protocol, "token": tokens[0]})
     assert_refused(socket_, "bad_protocol", 4400)
+
+
+def test_protocol_2_sends_the_public_table_only_when_it_changed(app: Harness) -> None:
+    table_id, tokens, _ = app.create()
+    current = app.connect(table_id, tokens[0])
+    old = app.open(table_id)
+    old.send({"type": "hello", "protocol": 1, "token": tokens[1]})
+    assert old.next("welcome")["protocol"] == 2
+    sockets = {0: current, 1: old}
+    for _ in range(3):
+        latest = current.last
+        assert latest is not None
+        seat = latest["view"]["active"]
+        sockets[seat].until_version(latest["version"])
+        assert sockets[seat].act(sockets[seat].legal[0])["type"] == "ack"
+        current.until_version(latest["version"] + 1)
+    old.until_version(3)
+    current_updates = [m for m in current.messages if m["type"] == "update"]
+    old_updates = [m for m in old.messages if m["type"] == "update"]
+    assert all("table" in m for m in old_updates) and len(old_updates) >= 3
+    # the first action turns the table from waiting to playing; the next two change nothing public
+    assert ["table" in m for m in current_updates[:3]] == [True, False, False]
+    assert current.table is not None and current.table["status"] == "playing"
 
 
 def test_missing_protocol_closes_4400(app: Harness) -> None:
@@ -300,7 +323,7 @@ def test_seat_welcome(app: Harness) -> None:
     second = app.connect(table_id, tokens[1])
     welcome = first.welcome
     assert welcome is not None
-    assert welcome["type"] == "welcome" and welcome["protocol"] == 1
+    assert welcome["type"] == "welcome" and welcome["protocol"] == 2
     assert welcome["seat"] == 0 and welcome["version"] == 0 and welcome["outcome"] is None
     live = app.live(table_id)
     # The log starts with the deal, as this seat sees it: its own hand only.
@@ -641,7 +664,8 @@ def test_update_reaches_every_seat_and_spectator(app: Harness) -> None:
             assert update["type"] == "update" and update["version"] == expected_version
             assert update["actor"] == actor and update["action"] == action
             assert update["outcome"] is None
-            assert update["table"]["id"] == table_id and update["table"]["status"] == "playing"
+            table = [*seats, *spectators][index].table
+            assert table is not None and table["id"] == table_id and table["status"] == "playing"
             assert isinstance(update["events"], list) and update["events"]
             seat = index if index < 3 else None
             assert update["view"]["seat"] == seat
@@ -687,7 +711,7 @@ def test_whole_game_two_humans_and_a_bot(app: Harness) -> None:
     outcome = final["outcome"]
     assert {"winners", "scores", "termination"} <= set(outcome)
     assert outcome["winners"] and len(outcome["scores"]) == 3
-    assert final["table"]["status"] == "finished" and final["legal"] == []
+    assert final["table"]["status"] == "finished" and final["legal"] == []  # the last action changed the table
     version = final["version"]
     for socket_ in (sockets[1], spectator):
         last = socket_.until_version(version)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -19,11 +20,12 @@ from starlette.websockets import WebSocketDisconnect
 
 from ..bots import bot_names
 from ..engine.registry import game_names, get_game
+from .collector import tend_garbage_collector
 from .connection import Connection
 from .manager import TableError, TableManager
 from .settings import ServerSettings
 from .storage import Storage
-from .table import PROTOCOL, error, parse_json
+from .table import PROTOCOL, PROTOCOLS, error, parse_json
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY_BYTES = 16384
@@ -54,9 +56,16 @@ def create_app(settings: ServerSettings) -> FastAPI:
         manager.restore()
         manager.start()
         app.state.manager = manager
+        collector = None
+        if settings.gc_freeze_every > 0:
+            collector = asyncio.get_running_loop().create_task(
+                tend_garbage_collector(settings.gc_freeze_every, settings.gc_full_every))
         try:
             yield
         finally:
+            if collector is not None:
+                collector.cancel()
+                gc.unfreeze()
             await manager.close()
             storage.close()
 
@@ -144,8 +153,8 @@ def create_app(settings: ServerSettings) -> FastAPI:
         if not isinstance(hello, dict) or hello.get("type") != "hello":
             await _refuse(websocket, "malformed", "the first message must be a hello", 4400)
             return
-        if type(hello.get("protocol")) is not int or hello.get("protocol") != PROTOCOL:
-            await _refuse(websocket, "bad_protocol", f"this server speaks protocol {PROTOCOL}", 4400)
+        if type(hello.get("protocol")) is not int or hello.get("protocol") not in PROTOCOLS:
+            await _refuse(websocket, "bad_protocol", f"this server speaks protocol {PROTOCOL} (and 1)", 4400)
             return
         seat: int | None = None
         if hello.get("spectator") is not True:
@@ -154,7 +163,8 @@ def create_app(settings: ServerSettings) -> FastAPI:
                 await _refuse(websocket, "bad_token", "that token opens no seat at this table", 4401)
                 return
             seat = found.index
-        connection = Connection(websocket, seat, settings.outbox_limit, settings.messages_per_second)
+        connection = Connection(websocket, seat, settings.outbox_limit, settings.messages_per_second,
+                                protocol=hello["protocol"])
         table.join(connection)
         try:
             await _receive_loop(websocket, connection, table, settings)

@@ -19,9 +19,11 @@ CLOSE_TRY_AGAIN_LATER = 1013
 
 
 class Connection:
-    def __init__(self, websocket: WebSocket, seat: int | None, outbox_limit: int, messages_per_second: float) -> None:
+    def __init__(self, websocket: WebSocket, seat: int | None, outbox_limit: int, messages_per_second: float,
+                 protocol: int = 2) -> None:
         self.websocket = websocket
         self.seat = seat
+        self.protocol = protocol
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(maxsize=outbox_limit)
         self.closed = False
         self.rate = messages_per_second

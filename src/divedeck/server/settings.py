@@ -29,3 +29,6 @@ class ServerSettings:
     # Options naming files on the server's disk (a custom card deck) are refused from the web unless this is set
     # by whoever runs the server: a stranger must not make the server read its files.
     allow_file_options: bool = False
+    # See collector.py: freeze survivors this often (0: leave the collector alone), collect everything this often.
+    gc_freeze_every: float = 5.0
+    gc_full_every: float = 600.0

@@ -30,7 +30,9 @@ from .storage import Storage
 if TYPE_CHECKING:
     from .manager import TableManager
 
-PROTOCOL = 1
+PROTOCOL = 2
+# Protocol 1 differs only in that every update repeats the public table; such clients still get it.
+PROTOCOLS = (1, 2)
 MAX_ACTION_LENGTH = 200
 MAX_CLIENT_ID_LENGTH = 64
 REMEMBERED_CLIENT_IDS = 1000
@@ -110,6 +112,7 @@ class LiveTable:
         self.last_time = 0
         self.deadline_timer: asyncio.TimerHandle | None = None
         self.bot_plans: dict[int, asyncio.Task[None]] = {}
+        self.sent_table: dict[str, Any] | None = None  # the public table as the last update gave it
 
     # -- what people see -----------------------------------------------------------------------------------------
     @property
@@ -157,27 +160,43 @@ class LiveTable:
                 "outcome": self._outcome()}
 
     def _update(self, seat: int | None, actor: int, action: str, events: list[Event],
-                table: dict[str, Any]) -> str:
-        return json.dumps({"type": "update", "version": self.version, "actor": actor, "action": action,
-                           "events": [event.for_seat(seat) for event in events],
-                           "view": self.game.view(self.match.state, seat), "legal": self._legal(seat),
-                           "outcome": self._outcome(), "table": table}, separators=(",", ":"))
+                table: dict[str, Any] | None) -> str:
+        message = {"type": "update", "version": self.version, "actor": actor, "action": action,
+                   "events": [event.for_seat(seat) for event in events],
+                   "view": self.game.view(self.match.state, seat), "legal": self._legal(seat),
+                   "outcome": self._outcome()}
+        if table is not None:
+            message["table"] = table
+        return json.dumps(message, separators=(",", ":"))
 
     def _broadcast_update(self, actor: int, action: str, events: list[Event]) -> None:
+        """Each seat its own update; the public table goes along only when it changed (protocol 2), since most
+        actions leave it as it was and it would be half of every message."""
         table = self.public()
+        changed = table != self.sent_table
+        self.sent_table = table
+        shown = table if changed else None
         for seat in self.seats:
             if seat.connections:
-                message = self._update(seat.index, actor, action, events, table)
-                for connection in seat.connections:
-                    connection.send(message)
+                self._send_update(seat.connections, seat.index, actor, action, events, table, shown)
         if self.spectators:
-            message = self._update(None, actor, action, events, table)
-            for connection in self.spectators:
+            self._send_update(self.spectators, None, actor, action, events, table, shown)
+
+    def _send_update(self, connections: set[Connection], seat: int | None, actor: int, action: str,
+                     events: list[Event], table: dict[str, Any], shown: dict[str, Any] | None) -> None:
+        message = self._update(seat, actor, action, events, shown)
+        full = message if shown is not None else None
+        for connection in connections:
+            if connection.protocol == 1:
+                full = full or self._update(seat, actor, action, events, table)
+                connection.send(full)
+            else:
                 connection.send(message)
 
     def broadcast_table(self) -> None:
         """Tell everyone who is connected and who plays for whom (no game information in it)."""
-        message = json.dumps({"type": "table", "table": self.public()})
+        self.sent_table = self.public()
+        message = json.dumps({"type": "table", "table": self.sent_table})
         for connection in self.connections():
             connection.send(message)
 
