@@ -119,6 +119,9 @@ def test_hot_seat_two_people_share_one_screen_with_a_cover_between_turns(browser
     assert page.locator("#board .card-btn").count() == 0, "no hand may show under the cover"
     play_until_over([page])
     page.screenshot(path=str(artifacts / "over.png"))
+    # everyone is at the screen at the end: the result shows, the last player's hand does not
+    assert page.locator("#gameover").is_visible()
+    assert page.locator("#board .card-btn").count() == 0
 
 
 def test_the_lobby_creates_a_table_with_bots_and_opens_it(browser: Any, server: ServerProcess,

@@ -1,8 +1,11 @@
-"""One open websocket: a bounded outbox drained by its own task, and a rate limit on what it sends us.
+"""One open websocket: a bounded outbox, and a rate limit on what it sends us.
 
 A slow reader must never make the server hold an unbounded backlog: when its outbox is full the connection is
 closed (the client reconnects and gets a fresh welcome). A flooding writer is slowed by a token bucket, so it
 cannot take the event loop from other tables.
+
+The outbox is drained by a task that exists only while messages wait: thousands of idle sockets then hold no task,
+and a burst (an update, then an ack) goes out in one pass.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import asyncio
 import contextlib
 import json
 import time
+from collections import deque
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketState
@@ -24,23 +28,25 @@ class Connection:
         self.websocket = websocket
         self.seat = seat
         self.protocol = protocol
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(maxsize=outbox_limit)
+        self.outbox: deque[str] = deque()
+        self.outbox_limit = outbox_limit
+        self.sender: asyncio.Task[None] | None = None
         self.closed = False
         self.rate = messages_per_second
         self.allowance = messages_per_second
         self.last_check = time.monotonic()
         self.last_rate_warning = 0.0
-        self.sender = asyncio.create_task(self._send_loop())
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue a message; a client too slow to take it is disconnected instead of buffered without bound."""
         if self.closed:
             return
-        text = message if isinstance(message, str) else json.dumps(message, separators=(",", ":"))
-        try:
-            self.outbox.put_nowait(text)
-        except asyncio.QueueFull:
+        if len(self.outbox) >= self.outbox_limit:
             self.close(CLOSE_TRY_AGAIN_LATER)
+            return
+        self.outbox.append(message if isinstance(message, str) else json.dumps(message, separators=(",", ":")))
+        if self.sender is None:
+            self.sender = asyncio.get_running_loop().create_task(self._drain())
 
     def allow(self) -> bool:
         """Token bucket: ``messages_per_second`` on average, the same as a burst."""
@@ -63,7 +69,9 @@ class Connection:
         if self.closed:
             return
         self.closed = True
-        self.sender.cancel()
+        self.outbox.clear()
+        if self.sender is not None:
+            self.sender.cancel()
         asyncio.get_running_loop().create_task(self._close(code))
 
     async def _close(self, code: int) -> None:
@@ -71,24 +79,24 @@ class Connection:
             if self.websocket.application_state == WebSocketState.CONNECTED:
                 await self.websocket.close(code)
 
-    async def _send_loop(self) -> None:
+    async def _drain(self) -> None:
         try:
-            while True:
-                text = await self.outbox.get()
-                if text is None:
-                    return
-                await self.websocket.send_text(text)
+            while self.outbox:
+                await self.websocket.send_text(self.outbox.popleft())
         except asyncio.CancelledError:
             raise
         except Exception:  # the peer went away; the receive loop notices and cleans up
             self.closed = True
+            self.outbox.clear()
+        finally:
+            self.sender = None
 
     async def flush_and_stop(self) -> None:
-        """Let queued messages go out (briefly), then stop the sender."""
-        if not self.closed:
-            with contextlib.suppress(asyncio.QueueFull):
-                self.outbox.put_nowait(None)
+        """Let queued messages go out (briefly), then stop."""
+        sender = self.sender
+        if sender is not None and not self.closed:
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(asyncio.shield(self.sender), 2.0)
+                await asyncio.wait_for(asyncio.shield(sender), 2.0)
         self.closed = True
-        self.sender.cancel()
+        if self.sender is not None:
+            self.sender.cancel()

@@ -222,9 +222,14 @@ function render() {
     return;
   }
 
-  page.board.render({
-    view, legal: state.legal, seat: state.seat, busy: client.busy, names, seats: table ? table.seats : [], deck: page.deck,
-  });
+  if (page.hotseat && state.outcome) {
+    // Everyone is at the screen now: show the result, not the last player's hand.
+    $("board").replaceChildren();
+  } else {
+    page.board.render({
+      view, legal: state.legal, seat: state.seat, busy: client.busy, names, seats: table ? table.seats : [], deck: page.deck,
+    });
+  }
   renderLog(state, names);
   renderGameOver(state, names);
 }
