@@ -285,7 +285,8 @@ function renderLog(state, names) {
   const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
   const viewer = state.seat;
   const fmt = {
-    who: (seat) => (seat === viewer ? "you" : names(seat)),
+    // On a shared screen "you" would be whoever holds the device: say the name.
+    who: (seat) => (seat === viewer && !page.hotseat ? "you" : names(seat)),
     card: (label) => page.module.cardChip ? page.module.cardChip(page.deck, label) : label,
   };
   const module = page.module;
