@@ -199,7 +199,9 @@ function render() {
   $("table-id").textContent = page.tableId;
   const active = module.activeSeat(view);
   let turnText;
-  if (state.outcome || active === null) turnText = "Game over";
+  if (state.outcome) turnText = "Game over";
+  // A game where everyone acts at once (Bermuda, Hold your Hat) has no single active seat: it words its own status.
+  else if (active === null) turnText = module.statusText ? module.statusText(view, names, state.seat) : "In play";
   else if (isLocal(active) && (!page.hotseat || active === page.shownSeat)) turnText = page.hotseat ? `${names(active)}: your turn` : "Your turn";
   else turnText = `${names(active)} to play`;
   $("turn").textContent = turnText;
