@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from collections import deque
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketState
+
+from .wire import encode
 
 CLOSE_TRY_AGAIN_LATER = 1013
 
@@ -44,7 +45,7 @@ class Connection:
         if len(self.outbox) >= self.outbox_limit:
             self.close(CLOSE_TRY_AGAIN_LATER)
             return
-        self.outbox.append(message if isinstance(message, str) else json.dumps(message, separators=(",", ":")))
+        self.outbox.append(message if isinstance(message, str) else encode(message))
         if self.sender is None:
             self.sender = asyncio.get_running_loop().create_task(self._drain())
 

@@ -26,6 +26,7 @@ from ..engine.match import Match
 from .connection import Connection
 from .settings import ServerSettings
 from .storage import Storage
+from .wire import encode
 
 if TYPE_CHECKING:
     from .manager import TableManager
@@ -167,7 +168,7 @@ class LiveTable:
                    "outcome": self._outcome()}
         if table is not None:
             message["table"] = table
-        return json.dumps(message, separators=(",", ":"))
+        return encode(message)
 
     def _broadcast_update(self, actor: int, action: str, events: list[Event]) -> None:
         """Each seat its own update; the public table goes along only when it changed (protocol 2), since most
@@ -196,7 +197,7 @@ class LiveTable:
     def broadcast_table(self) -> None:
         """Tell everyone who is connected and who plays for whom (no game information in it)."""
         self.sent_table = self.public()
-        message = json.dumps({"type": "table", "table": self.sent_table})
+        message = encode({"type": "table", "table": self.sent_table})
         for connection in self.connections():
             connection.send(message)
 
