@@ -133,8 +133,11 @@ def create_app(settings: ServerSettings) -> FastAPI:
 
     app.mount("/static", StaticFiles(directory=WEB, check_dir=False), name="static")
 
-    @app.websocket("/ws/tables/{table_id}")
-    async def play(websocket: WebSocket, table_id: str) -> None:
+    # A plain Starlette route: FastAPI's dependency machinery would stay on the stack of every open socket (memory
+    # per idle table is one of the server's numbers) and this endpoint has no dependencies to solve.
+    @app.websocket_route("/ws/tables/{table_id}")
+    async def play(websocket: WebSocket) -> None:
+        table_id = websocket.path_params["table_id"]
         await websocket.accept()
         table = manager_of(websocket).get(table_id)
         if table is None:
