@@ -18,7 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from divedeck.engine import Event, Game, IllegalAction, MalformedInput, Match, game_names
+from divedeck.engine import CLOCK, Event, Game, IllegalAction, MalformedInput, Match, game_names
+
+# Hold your Hat plays its tests with a generated word deck, never the shipped words (HYH-C5).
+HYH_WORDS = str(Path(__file__).resolve().parent / "games" / "hold_your_hat" / "data" / "generated_words.toml")
 
 # The configs each game is checked under: the defaults first, then every option whose other values change play.
 # The one place to edit when a game is added.
@@ -31,6 +34,35 @@ GAME_CONFIGS: dict[str, list[dict[str, Any]]] = {
         {"opponent_play_limit": "one_total"},
         {"opponent_play_limit": "unlimited", "allow_own_pile": True},
         {"next_round_starter": "same"},
+    ],
+    "hold-your-breath": [
+        {},
+        {"num_players": 2},
+        {"num_players": 3, "first_player": 2},
+        {"forced_breath": False, "empty_hand_panic": "none"},
+        {"final_turn_trigger": "short_hand", "winner_rule": "distance"},
+        {"kraken_discard": "random", "ascent_tie_break": "seat_order", "max_depth": 60},
+    ],
+    "bermuda": [
+        {},
+        {"num_players": 1},
+        {"num_players": 5, "max_dive_ms": 20000, "rounds": 3},
+        {"num_players": 2, "sorting": "every_round"},
+        {"num_players": 3, "hidden_treasures": True, "sorting": "never"},
+        {"placement_check": "strict", "countdown_ms": 0},
+        {"num_players": 2, "single_breath_challenge": True},
+        {"num_players": 3, "single_breath_challenge": True, "single_breath_mode": "one_round"},
+        {"num_players": 2, "auto_end_on_empty_hands": False, "rounds": 2},
+    ],
+    "hold-your-hat": [
+        {"cards": HYH_WORDS, "deck_size": 16},
+        {"cards": HYH_WORDS, "deck_size": 12, "guess_judging": "clue_giver", "turn_seconds": 20},
+        {"cards": HYH_WORDS, "deck_size": 10, "party": True, "num_players": 6, "teams": 3},
+        {"cards": HYH_WORDS, "deck_size": 10, "num_players": 7, "teams": 3, "team_sizes": "3,2,2",
+         "seating": "alternate", "first_team": 2, "clue_giver_rotation": "per_round"},
+        {"cards": HYH_WORDS, "deck_size": 8, "start_with_raid": True, "raid_in_extra_time": True,
+         "extra_time_words": 1, "simultaneous_window_ms": 0, "color": "green", "rounds": 2, "turn_seconds": 5},
+        {"cards": HYH_WORDS, "deck_size": 8, "num_players": 12, "teams": 6, "rounds": 1},
     ],
 }
 
@@ -79,30 +111,55 @@ class Step:
     legal: list[Any]
     action: Any
     events: list[Event] = field(default_factory=list)
+    time: int = 0  # a real-time game's time of the action (ms)
 
 
 def seats(game: Game[Any, Any], config: Any) -> range:
     return range(game.num_players(config))
 
 
-def playout(game: Game[Any, Any], config: Any, seed: int, *, max_actions: int = MAX_ACTIONS,
-            state: Any = None) -> tuple[list[Step], Any]:
-    """A random game from ``seed`` (or from ``state``) to its end, checking the turn contract at every step.
+def realtime_step(game: Game[Any, Any], state: Any, rng: random.Random, now: int
+                  ) -> tuple[int, Any, list[Any], int]:
+    """The next input of a random real-time game: a random actor's random legal action stamped with a random time
+    at or after ``now`` (often equal to it), or the clock's ``tick`` when a deadline has passed by then. Half the
+    time a passed deadline is left to fire inside ``apply``, before the action (chosen from the state as it is
+    then). Returns the seat (``CLOCK`` for a tick), the action, what was legal, and the new time."""
+    roll = rng.random()
+    t = now if roll < 0.4 else now + rng.randint(1, 1500) if roll < 0.8 else now + rng.randint(2000, 60000)
+    due = game.deadline(state)
+    at_t = state
+    if due is not None and due <= t:
+        at_t = state.clone()
+        game.apply(at_t, CLOCK, game.tick(t))
+        if rng.random() < 0.5 or game.outcome(at_t) is not None:
+            tick_time = rng.randint(due, t)
+            return CLOCK, game.tick(tick_time), [], tick_time
+    seat = rng.choice(sorted(game.actors(at_t)))
+    legal = list(game.legal_actions(at_t, seat))
+    return seat, game.at(rng.choice(legal), t), legal, t
 
-    Returns the steps and the final state.
+
+def playout(game: Game[Any, Any], config: Any, seed: int, *, max_actions: int = MAX_ACTIONS,
+            state: Any = None, start: int = 0) -> tuple[list[Step], Any]:
+    """A random game from ``seed`` (or from ``state``, at time ``start`` in a real-time game) to its end, checking
+    the turn contract at every step. Returns the steps and the final state.
     """
     rng = random.Random(seed)
     state = game.new(config, seed) if state is None else state
     steps: list[Step] = []
+    now = start
     while game.outcome(state) is None:
         assert len(steps) < max_actions, f"seed {seed}: the game did not end within {max_actions} actions"
         assert_turn_contract(game, config, state, where=f"seed {seed}, step {len(steps)}")
-        seat = rng.choice(sorted(game.actors(state)))
-        legal = list(game.legal_actions(state, seat))
-        action = rng.choice(legal)
+        if game.realtime:
+            seat, action, legal, now = realtime_step(game, state, rng, now)
+        else:
+            seat = rng.choice(sorted(game.actors(state)))
+            legal = list(game.legal_actions(state, seat))
+            action = rng.choice(legal)
         before = state.clone()
         events = game.apply(state, seat, action)
-        steps.append(Step(before, seat, legal, action, events))
+        steps.append(Step(before, seat, legal, action, events, now))
     assert_turn_contract(game, config, state, where=f"seed {seed}, final state")
     return steps, state
 
@@ -364,8 +421,11 @@ def check_illegal_actions(game: Game[Any, Any], options: dict[str, Any], seeds: 
         for index, step in enumerate(steps):
             state = step.before
             candidates = [(step.seat, action) for _, action in rng.sample(foreign, min(per_step, len(foreign)))]
-            # A legal action of the seat that acts, offered for a seat that does not.
-            candidates += [(other, step.action) for other in range(n) if other not in game.actors(state)]
+            # A legal action of the seat that acts, offered for a seat that does not (unless a real-time deadline
+            # passed before it: the action then meets the state the deadline left, where other seats may act).
+            due = game.deadline(state)
+            if due is None or due > step.time:
+                candidates += [(other, step.action) for other in range(n) if other not in game.actors(state)]
             tried += assert_illegal_rejected(game, state, candidates, where=f"seed {seed}, step {index}")
         everything = [(seat, action) for seat in range(n) for _, action in foreign]
         tried += assert_illegal_rejected(game, final, everything, where=f"seed {seed}, game over")
@@ -404,9 +464,13 @@ def _play_match(game: Game[Any, Any], options: dict[str, Any], seed: int, limit:
     match = Match.start(game, options, seed)
     rng = random.Random(seed)
     notations = []
+    now = 0
     while not match.over and (limit is None or len(match.actions) < limit):
-        seat = rng.choice(sorted(game.actors(match.state)))
-        action = rng.choice(list(game.legal_actions(match.state, seat)))
+        if game.realtime:
+            seat, action, _, now = realtime_step(game, match.state, rng, now)
+        else:
+            seat = rng.choice(sorted(game.actors(match.state)))
+            action = rng.choice(list(game.legal_actions(match.state, seat)))
         match.act(seat, game.format_action(action) if rng.random() < 0.5 else action)
         notations.append(game.state_notation(match.state))
     return match, notations
@@ -489,10 +553,11 @@ def check_information(game: Game[Any, Any], options: dict[str, Any], seeds: Sequ
         middle = steps[len(steps) // 2]
         for seat in range(game.num_players(config)):
             sample = game.determinize(middle.before, seat, random.Random(seat))
-            playout(game, config, seed + seat, state=sample)
+            playout(game, config, seed + seat, state=sample, start=middle.time)
     # Every divedeck game hides cards, so these cannot all be zero unless determinize resamples nothing.
     assert stats.resampled > 0, "determinize never changed a hidden card"
-    assert stats.other_views_changed > 0, "no other seat's view ever changed under a determinization"
+    assert stats.other_views_changed > 0 or game.num_players(config) == 1, (
+        "no other seat's view ever changed under a determinization")
     assert stats.samples_differed > 0, "two determinizations were always identical"
 
 
@@ -502,6 +567,9 @@ def check_event_privacy(game: Game[Any, Any], options: dict[str, Any], seeds: Se
     n = game.num_players(config)
     private_seen = 0
     for seed in seeds:
+        opening = game.new_with_events(config, seed)[1]
+        assert_events_private(game, opening, n, where=f"seed {seed}, setup")
+        private_seen += sum(1 for e in opening if e.private)
         steps, _ = playout(game, config, seed)
         for index, step in enumerate(steps):
             assert_events_private(game, step.events, n, where=f"seed {seed}, step {index}")

@@ -103,8 +103,20 @@ def play(
                                                      "(default 0.6 when watching, else 0.3).")] = None,
     save: Annotated[Path | None, typer.Option(help="Save the game to this file after every move.")] = None,
     load: Annotated[Path | None, typer.Option(help="Continue a saved game (and keep saving to it).")] = None,
+    solo: Annotated[bool, typer.Option(help="Bermuda alone, in real time: type cards quickly, SPACE breathes.")]
+    = False,
 ) -> None:
     """Play a game in the terminal against bots (or watch bots play)."""
+    if solo or get_game(game).realtime:  # real time has no turns: its own loop (tui/bermuda.py)
+        if not solo or load is not None or seats is not None or watch:
+            raise ConfigError(f"{game} is real-time: play it alone with --solo (and --seed, --option, --save), "
+                              "or with others in the browser (divedeck serve)")
+        from .tui.bermuda import play_solo
+
+        if not play_solo(game, parse_options(option), secrets.randbelow(1 << 31) if seed is None else seed, out,
+                         save):
+            raise typer.Exit(1)
+        return
     if load is not None:
         match = Match.load(load)
         if match.game.name != game:
@@ -160,7 +172,9 @@ def simulate_command(
 ) -> None:
     """Simulate many games between bots: win rate per seat, game length and score distribution."""
     options = parse_options(option)
-    seat_list = resolve_seats(game, seats, options, "random")
+    # A real-time game's default team is its medium level (its own timed bot): random cannot time a held breath.
+    default_bot = "medium" if get_game(game).realtime else "random"
+    seat_list = resolve_seats(game, seats, options, default_bot)
     for name in seat_list:
         if name in HUMAN:
             raise ConfigError("simulate plays bots only: name a bot for every seat")
@@ -207,6 +221,37 @@ def _print_summary(summary: dict[str, Any]) -> None:
         length.add_row(key, f"{dist['mean']:.1f}", f"{dist['sd']:.1f}", f"{dist['min']:g}", f"{dist['median']:g}",
                        f"{dist['max']:g}")
     out.print(length)
+
+
+@app.command("tournament")
+def tournament_command(
+    game: GameName,
+    bots: Annotated[str, typer.Option(help="The bots to rate, e.g. easy,medium,hard (at least two).")],
+    games: Annotated[int, typer.Option(help="Games to play, rounded up so every lineup plays every seat.", min=1)]
+    = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the whole tournament: same seed, same games.")] = 0,
+    workers: Annotated[int | None, typer.Option(help="Processes to use (default: every core).", min=1)] = None,
+    option: OptionList = None,
+    json_file: Annotated[Path | None, typer.Option("--json", help="Also write the results to this JSON file.")]
+    = None,
+) -> None:
+    """Rate bots: seat-rotated games in parallel, openskill ratings, head-to-head win rates, decision times."""
+    import time
+
+    from . import tournament
+
+    spec = tournament.make_spec(game, bots.split(","), parse_options(option), seed)
+    total = tournament.games_to_play(spec, games)
+    started = time.perf_counter()
+    with Progress(TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=err, transient=True, disable=not err.is_terminal) as progress:
+        task = progress.add_task("games", total=total)
+        results = tournament.run(spec, games, workers, lambda done: progress.advance(task, done))
+    summary = tournament.summarize(spec, results, workers, time.perf_counter() - started)
+    tournament.print_summary(summary, out)
+    if json_file is not None:
+        json_file.write_text(json.dumps({**summary, "results": tournament.results_json(results)}, indent=2) + "\n")
+        out.print(f"Results written to {json_file}")
 
 
 @app.command()
@@ -268,6 +313,9 @@ def serve(
                                                 "postgresql+psycopg://user:pass@host/db for PostgreSQL).")] = None,
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before it moves.")] = 0.8,
     grace: Annotated[float, typer.Option(help="Seconds a player may be away before a bot plays for them.")] = 60.0,
+    allow_files: Annotated[bool, typer.Option(
+        help="Let tables use data files on this machine (a custom deck, a word list: -o cards=FILE). Only for a "
+             "server you run for people you trust: it lets them make the server read its files.")] = False,
 ) -> None:
     """Run the web server: open the address it prints in a browser to start a table."""
     import uvicorn
@@ -275,7 +323,8 @@ def serve(
     from .server import ServerSettings, create_app
     from .server.settings import default_database_url
 
-    settings = ServerSettings(database_url=db or default_database_url(), bot_delay=bot_delay, grace_period=grace)
+    settings = ServerSettings(database_url=db or default_database_url(), bot_delay=bot_delay, grace_period=grace,
+                              allow_file_options=allow_files)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     out.print(f"divedeck is running: open http://{shown}:{port}/ in your browser (Ctrl+C stops it).")
     from sqlalchemy.engine import make_url

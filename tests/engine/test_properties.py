@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from divedeck.engine import game_names, get_game
+from divedeck.engine import CLOCK, game_names, get_game
 
 from .. import conformance
 
@@ -35,6 +35,7 @@ def test_invariants_hold_at_every_step_of_hypothesis_driven_games(name: str) -> 
         count = game.card_count(state)
         rng = random.Random(seed)
         seen: dict[str, tuple[int, Any]] = {}
+        now = 0
         for index, choice in enumerate(choices):
             if game.outcome(state) is not None:
                 break
@@ -49,6 +50,11 @@ def test_invariants_hold_at_every_step_of_hypothesis_driven_games(name: str) -> 
             candidates = [(seat, a) for _, a in seen.values()] + [(s, action) for s in range(n) if s not in actors]
             conformance.assert_illegal_rejected(game, state, rng.sample(candidates, min(6, len(candidates))),
                                                 where=where)
+            if game.realtime:  # Hypothesis chooses the time too; the clock ticks once a deadline has passed
+                now += (choice >> 8) % 4000 if choice & 4 else 0
+                due = game.deadline(state)
+                passed = due is not None and due <= now
+                seat, action = (CLOCK, game.tick(now)) if passed else (seat, game.at(action, now))
             if index % 4 == 0:
                 conformance.assert_notation_roundtrip(game, config, state, where=where)
                 conformance.assert_information(game, config, state, rng, where=where)

@@ -71,10 +71,11 @@ class ISMCTSBot:
 
     def __init__(self, seed: int = 0, *, iterations: int | None = 1000, seconds: float | None = None,
                  exploration: float = 0.7, rollout: RolloutPolicy | None = None, cutoff: int | None = None,
-                 evaluator: Evaluator | None = None, early_stop: bool = True, name: str = "ismcts") -> None:
+                 evaluator: Evaluator | None = None, stop_events: frozenset[str] = frozenset(), early_stop: bool = True,
+                 name: str = "ismcts") -> None:
         if iterations is None and seconds is None:
             raise ValueError("give ISMCTS an iteration budget, a time budget or both")
-        if cutoff is not None and evaluator is None:
+        if (cutoff is not None or stop_events) and evaluator is None:
             raise ValueError("a rollout cutoff needs an evaluator for the unfinished states")
         self.name = name
         self.rng = random.Random(seed)
@@ -84,6 +85,7 @@ class ISMCTSBot:
         self.rollout_policy = rollout
         self.cutoff = cutoff
         self.evaluator = evaluator
+        self.stop_events = stop_events
         self.early_stop = early_stop
         self.last = SearchStats()
 
@@ -189,7 +191,7 @@ class ISMCTSBot:
                             first, second = child.visits, first
                         elif child.visits > second:
                             second = child.visits
-                    if first - second > left:
+                    if 0 < left < first - second:
                         stopped = "early"
                         break
         self.last = SearchStats(iterations=iteration, seconds=clock() - started, nodes=nodes, stopped=stopped,
@@ -212,28 +214,27 @@ class ISMCTSBot:
         apply = game.apply
         actors = game.actors
         policy = self.rollout_policy
+        stop = self.stop_events
         cutoff = self.cutoff if self.cutoff is not None else 1 << 62
+        random_float = self.rng.random
+        rng = self.rng
         steps = 0
-        if policy is None:
-            random_float = self.rng.random
-            while movers:
-                if steps >= cutoff:
-                    return self.evaluator(game, state)  # type: ignore[misc]
-                seat = min(movers)
-                legal = legal_actions(state, seat)
-                apply(state, seat, legal[int(random_float() * len(legal))])
-                steps += 1
-                movers = actors(state)
-        else:
-            rng = self.rng
-            while movers:
-                if steps >= cutoff:
-                    return self.evaluator(game, state)  # type: ignore[misc]
-                seat = min(movers)
-                legal = legal_actions(state, seat)
-                apply(state, seat, policy(game, state, seat, legal, rng) if len(legal) > 1 else legal[0])
-                steps += 1
-                movers = actors(state)
+        while movers:
+            if steps >= cutoff:
+                return self.evaluator(game, state)  # type: ignore[misc]
+            seat = min(movers)
+            legal = legal_actions(state, seat)
+            if policy is None or len(legal) == 1:
+                action = legal[int(random_float() * len(legal))]
+            else:
+                action = policy(game, state, seat, legal, rng)
+            events = apply(state, seat, action)
+            steps += 1
+            movers = actors(state)
+            if stop and movers:
+                for event in events:
+                    if event.kind in stop:
+                        return self.evaluator(game, state)  # type: ignore[misc]
         return self._outcome_rewards(game, state)
 
 

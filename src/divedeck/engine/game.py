@@ -110,6 +110,11 @@ class Game(ABC, Generic[S, A]):
     @abstractmethod
     def format_action(self, action: A) -> str: ...
 
+    def public_action(self, action: A, seat: int | None, actor: int) -> str:
+        """``actor``'s action as ``seat`` may read it (a typed guess may be the secret word: only its author sees it
+        before it is judged). Most games hide nothing in an action."""
+        return self.format_action(action)
+
     @abstractmethod
     def state_notation(self, state: S) -> str:
         """The whole state in text (every hidden card shown): for tests, logs and bug reports."""

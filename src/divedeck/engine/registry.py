@@ -11,6 +11,9 @@ from .game import Game
 # name -> module that defines GAME; imported on first use so loading one game never pays for the others.
 _MODULES = {
     "snorkeling": "divedeck.games.snorkeling",
+    "hold-your-breath": "divedeck.games.hold_your_breath",
+    "bermuda": "divedeck.games.bermuda",
+    "hold-your-hat": "divedeck.games.hold_your_hat",
 }
 _loaded: dict[str, Game[Any, Any]] = {}
 

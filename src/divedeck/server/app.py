@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import json
 from collections.abc import AsyncIterator
@@ -19,6 +20,8 @@ from pydantic import BaseModel, Field
 from starlette.websockets import WebSocketDisconnect
 
 from ..bots import bot_names
+from ..bots.registry import bot_descriptions
+from ..engine.errors import ConfigError
 from ..engine.registry import game_names, get_game
 from .collector import tend_garbage_collector
 from .connection import Connection
@@ -29,6 +32,7 @@ from .table import PROTOCOL, PROTOCOLS, error, parse_json
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY_BYTES = 16384
+MAX_SEATS = 16  # seats at one table (Hold your Hat allows more players than a screen can show)
 
 
 class SeatSpec(BaseModel):
@@ -40,8 +44,22 @@ class SeatSpec(BaseModel):
 class NewTable(BaseModel):
     game: str = Field(max_length=40)
     options: dict[str, str | int | bool | None] = Field(default_factory=dict, max_length=32)
-    seats: list[SeatSpec] = Field(min_length=1, max_length=16)
+    seats: list[SeatSpec] = Field(min_length=1, max_length=MAX_SEATS)
     hotseat: bool = False
+
+
+@functools.cache
+def player_range(game_name: str) -> tuple[int, int]:
+    """The seat counts a game accepts with its other options at their defaults, found by asking its config."""
+    game = get_game(game_name)
+    counts = []
+    for count in range(1, MAX_SEATS + 1):
+        try:
+            game.make_config({"num_players": count})
+        except ConfigError:
+            continue
+        counts.append(count)
+    return (min(counts), max(counts)) if counts else (2, 2)
 
 
 def problem(status: int, code: str, message: str) -> JSONResponse:
@@ -97,9 +115,10 @@ def create_app(settings: ServerSettings) -> FastAPI:
             game = get_game(name)
             options = [o for o in game.options() if o["name"] != "cards"]
             count = next((o for o in game.options() if o["name"] == "num_players"), None)
-            table = getattr(game.make_config({}), "table", None)
+            fewest, most = player_range(name)
             games.append({"name": name, "title": game.title, "options": options, "bots": bot_names(name),
-                          "min_players": 2, "max_players": getattr(table, "max_players", None),
+                          "bot_labels": bot_descriptions(name),
+                          "min_players": fewest, "max_players": most, "realtime": game.realtime,
                           "default_players": count["default"] if count else None})
         return {"games": games}
 

@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..bots import Bot, Decision, bot_names, decide, make_bot
 from ..engine.config import config_to_options
-from ..engine.errors import ConfigError, IllegalAction, MalformedInput
+from ..engine.errors import IllegalAction, MalformedInput
 from ..engine.events import Event
-from ..engine.game import CLOCK
+from ..engine.game import CLOCK, Game
 from ..engine.match import Match
 from .connection import Connection
 from .settings import ServerSettings
@@ -37,6 +37,8 @@ PROTOCOLS = (1, 2)
 MAX_ACTION_LENGTH = 200
 MAX_CLIENT_ID_LENGTH = 64
 REMEMBERED_CLIENT_IDS = 1000
+# In a real-time game a bot that is not a TimedBot would otherwise act again the instant the table changes.
+UNTIMED_BOT_MIN_DELAY = 0.25
 
 
 def hash_token(token: str) -> str:
@@ -170,18 +172,21 @@ class LiveTable:
             message["table"] = table
         return encode(message)
 
-    def _broadcast_update(self, actor: int, action: str, events: list[Event]) -> None:
+    def _broadcast_update(self, actor: int, action: Any, notation: str, events: list[Event]) -> None:
         """Each seat its own update; the public table goes along only when it changed (protocol 2), since most
         actions leave it as it was and it would be half of every message."""
         table = self.public()
         changed = table != self.sent_table
         self.sent_table = table
         shown = table if changed else None
+        hides_actions = type(self.game).public_action is not Game.public_action
         for seat in self.seats:
             if seat.connections:
-                self._send_update(seat.connections, seat.index, actor, action, events, table, shown)
+                text = self.game.public_action(action, seat.index, actor) if hides_actions else notation
+                self._send_update(seat.connections, seat.index, actor, text, events, table, shown)
         if self.spectators:
-            self._send_update(self.spectators, None, actor, action, events, table, shown)
+            text = self.game.public_action(action, None, actor) if hides_actions else notation
+            self._send_update(self.spectators, None, actor, text, events, table, shown)
 
     def _send_update(self, connections: set[Connection], seat: int | None, actor: int, action: str,
                      events: list[Event], table: dict[str, Any], shown: dict[str, Any] | None) -> None:
@@ -274,10 +279,11 @@ class LiveTable:
     def _replacement_bot(self, seat: int) -> Bot:
         """The configured replacement bot, or this game's own first bot where the game has no bot of that name."""
         seed = self.match.seed + seat + 1
-        try:
-            return make_bot(self.game.name, self.settings.replacement_bot, seed)
-        except ConfigError:
-            return make_bot(self.game.name, bot_names(self.game.name)[-1], seed)
+        names = bot_names(self.game.name)
+        for name in (self.settings.replacement_bot, "medium"):
+            if name in names:
+                return make_bot(self.game.name, name, seed)
+        return make_bot(self.game.name, names[-1], seed)
 
     # -- messages from a socket ----------------------------------------------------------------------------------
     async def handle(self, connection: Connection, text: str) -> None:
@@ -369,7 +375,7 @@ class LiveTable:
                 self.client_ids[seat, client_id] = self.version
                 if len(self.client_ids) > REMEMBERED_CLIENT_IDS:
                     del self.client_ids[next(iter(self.client_ids))]
-            self._broadcast_update(seat, notation, events)
+            self._broadcast_update(seat, action, notation, events)
             if self.finished:
                 self.finished_at = time.time()
                 await self.storage.update_table(self.id, finished=self.finished_at)
@@ -451,7 +457,9 @@ class LiveTable:
                                 self.game.legal_actions(state, seat.index),
                                 partial(self.game.determinize, state.clone(), seat.index), now)
             plan = getattr(seat.bot, "plan", None)
-            planned = plan(decision) if plan is not None else (0, seat.bot.choose(decision))
+            # A bot with no sense of time plays at the table's bot pace, not as fast as the loop can turn.
+            pace = int(max(self.settings.bot_delay, UNTIMED_BOT_MIN_DELAY) * 1000)
+            planned = plan(decision) if plan is not None else (pace, seat.bot.choose(decision))
             if planned is not None:
                 delay, action = planned
                 self.bot_plans[seat.index] = asyncio.get_running_loop().create_task(

@@ -56,6 +56,15 @@ def play_game(spec: SimulationSpec, index: int, max_decisions: int = 1_000_000) 
     seed = game_seed(spec.seed, index)
     seating = spec.seating(index)
     bots = [make_bot(spec.game, name, game_seed(seed, seat + 1)) for seat, name in enumerate(seating)]
+    if game.realtime:  # real-time games run on a simulated clock, by discrete events (sim/realtime.py)
+        from .realtime import play_realtime
+
+        try:
+            ended, decisions, end = play_realtime(game, config, seed, bots)
+        except DivedeckError as error:
+            raise DivedeckError(f"game {index}: {error}") from None
+        details = {**ended.details, "seconds": end / 1000}
+        return GameResult(index, seating, ended.winners, ended.scores, decisions, details)
     state = game.new(config, seed)
     decisions = 0
     while (outcome := game.outcome(state)) is None:

@@ -9,12 +9,18 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from .bermuda import describe_bermuda_action, render_bermuda
+from .hold_your_breath import describe_hold_your_breath_action, render_hold_your_breath
 from .snorkeling import describe_snorkeling_action, render_snorkeling
 
 Renderer = Callable[[dict[str, Any], list[str]], RenderableType]
 
 _RENDERERS: dict[str, Renderer] = {"snorkeling": render_snorkeling}
 _DESCRIBERS: dict[str, Callable[[str, list[str]], str]] = {"snorkeling": describe_snorkeling_action}
+_RENDERERS["hold-your-breath"] = render_hold_your_breath
+_DESCRIBERS["hold-your-breath"] = describe_hold_your_breath_action
+_RENDERERS["bermuda"] = render_bermuda
+_DESCRIBERS["bermuda"] = describe_bermuda_action
 
 
 def describe_action(game_name: str, notation: str, seat_names: list[str]) -> str:

@@ -99,7 +99,7 @@ Action = Play | EndPlay | Keep | Gasp | Drop | Lose
 END = EndPlay()
 KEEP = Keep()
 
-_CARD_ONLY = {"gasp": Gasp, "drop": Drop, "lose": Lose}
+_CARD_ONLY: dict[str, type[Gasp] | type[Drop] | type[Lose]] = {"gasp": Gasp, "drop": Drop, "lose": Lose}
 _HELP = ("write e.g. 'air A5D', 'air DO 10', 'swim S10C', 'draw A5D', 'discard A5X>2', 'calm S5C 0', "
          "'panic A5P>1', 'shark SH>1', 'kraken KR>2', 'mass KR', 'end', 'gasp S5D', 'drop A5D', 'keep' or "
          "'lose A5D'")

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from ...engine.errors import ConfigError
 
@@ -86,7 +86,7 @@ def _fail(source: str, message: str) -> ConfigError:
     return ConfigError(f"deck data {source}: {message}")
 
 
-def _whole(value: object) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -83,7 +83,7 @@ class HoldYourBreathState:
 
     __slots__ = (
         "context", "rng", "round", "phase", "first", "active", "hands", "deck", "discard", "piles", "depths",
-        "anchors", "surfaced", "air", "swim", "trigger", "final_left", "kraken", "turns", "winners",
+        "anchors", "surfaced", "air", "swim", "trigger", "final_left", "kraken", "turns", "winners", "ended",
     )
 
     context: Context
@@ -106,6 +106,7 @@ class HoldYourBreathState:
     kraken: tuple[int, ...]  # per seat during KRAKEN (see NOT_INVOLVED, WAITING); empty otherwise
     turns: int  # turns taken in the whole game, for statistics
     winners: tuple[int, ...]  # empty until the game is over
+    ended: str  # the rule that ended the game (HYB-R22 or HYB-R41), "" before
 
     @property
     def config(self) -> HoldYourBreathConfig:
@@ -122,7 +123,7 @@ class HoldYourBreathState:
     def clone(self) -> HoldYourBreathState:
         copy = _new(HoldYourBreathState)
         for name in self.__slots__:
-            object.__setattr__(copy, name, getattr(self, name))
+            setattr(copy, name, getattr(self, name))
         return copy
 
     def is_diver(self, seat: int) -> bool:

@@ -72,7 +72,8 @@ function range(from, to) {
 function defaultChoice(seat) {
   if (seat === 0) return "local";
   const bots = lobby.game.bots || [];
-  return bots.length ? `bot:${bots.includes("greedy") ? "greedy" : bots[0]}` : "invite";
+  const preferred = ["medium", "greedy"].find((name) => bots.includes(name));
+  return bots.length ? `bot:${preferred || bots[0]}` : "invite";
 }
 
 function renderSeatChoices() {
@@ -90,12 +91,19 @@ function renderSeatChoices() {
     const select = h("select", {
       id, onchange: (event) => {
         lobby.seatChoices[seat] = event.target.value;
+        if (lobby.game.realtime && event.target.value === "local") {
+          // Everyone plays at once in a real-time game: one person per screen, the others get invite links.
+          lobby.seatChoices = lobby.seatChoices.map((c, other) => (other !== seat && c === "local" ? "invite" : c));
+          renderSeatChoices();
+          return;
+        }
         updateCreateLabel();
       },
     },
     h("option", { value: "local", selected: choice === "local" }, "Human at this screen"),
     h("option", { value: "invite", selected: choice === "invite" }, "Human with an invite link"),
-    bots.map((bot) => h("option", { value: `bot:${bot}`, selected: choice === `bot:${bot}` }, `Bot: ${bot}`)));
+    bots.map((bot) => h("option", { value: `bot:${bot}`, selected: choice === `bot:${bot}` },
+      (lobby.game.bot_labels || {})[bot] ? `Bot: ${bot} (${lobby.game.bot_labels[bot]})` : `Bot: ${bot}`)));
     return h("li", { class: "seat-choice" }, h("label", { for: id }, `Seat ${seat}`), select, nameInput);
   }));
   updateCreateLabel();

@@ -13,6 +13,9 @@ import {
 
 const GAME_MODULES = {
   snorkeling: () => import("./games/snorkeling.js"),
+  "hold-your-breath": () => import("./games/hold-your-breath.js"),
+  bermuda: () => import("./games/bermuda.js"),
+  "hold-your-hat": () => import("./games/hold-your-hat.js"),
 };
 
 const $ = (id) => document.getElementById(id);
@@ -109,6 +112,23 @@ function isLocal(seat) {
   return page.clients.some((c) => c.token && c.state && c.state.seat === seat);
 }
 
+/** The game's keyboard shortcuts, from its module: [[["Tab", "←"], "move"], [["Enter"], "play"], ...]. */
+function showKeyHelp(entries) {
+  const box = document.querySelector(".keys-help");
+  if (!box) return;
+  const parts = [];
+  entries.forEach(([keys, what], index) => {
+    if (index) parts.push(" · ");
+    keys.forEach((key, k) => {
+      if (k) parts.push("/");
+      parts.push(h("kbd", {}, key));
+    });
+    parts.push(` ${what}`);
+  });
+  replaceChildren(box, ...parts);
+  box.hidden = entries.length === 0;
+}
+
 /** Load the game's module and create its board, once (several clients may ask at the same time). */
 function loadModule(game) {
   if (!page.moduleLoading) {
@@ -116,6 +136,7 @@ function loadModule(game) {
     if (!loader) return Promise.reject(new Error(`this page cannot show the game "${game}" yet`));
     page.moduleLoading = loader().then((module) => {
       page.module = module;
+      showKeyHelp(module.keyHelp || []);
       page.board = module.createBoard($("board"), {
         act: (action) => shownClient()?.act(action),
         explain: (action) => shownClient()?.act(action),

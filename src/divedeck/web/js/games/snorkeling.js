@@ -12,6 +12,11 @@ export { cardChip };
 export const name = "snorkeling";
 export const title = "Snorkeling";
 
+/** Keyboard shortcuts shown under the log (table.js draws them). */
+export const keyHelp = [
+  [["Tab", "←", "→", "↑", "↓"], "move"], [["Enter"], "play"], [["P"], "pass"], [["E"], "end turn"], [["Esc"], "cancel"],
+];
+
 /** The deck to draw with: the server's card data when it sends some, the default deck otherwise. */
 export function makeDeck(gameInfo, view) {
   const meta = (view && (view.cards || view.deck_info)) || (gameInfo && (gameInfo.cards || gameInfo.deck)) || null;

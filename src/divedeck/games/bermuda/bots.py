@@ -1,0 +1,192 @@
+"""Bermuda's bot teammates: divers that lay cards at a human pace and breathe after a while.
+
+They are timed bots (``divedeck.bots.TimedBot``): asked for a plan whenever their view changes, they answer with an
+action and how long until they take it, like a person at the table. They read only their own seat's view (their own
+hand and the public columns), never another hand.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache, partial
+from typing import Any
+
+from ...bots.base import Decision
+from .actions import Action, Lay
+from .cards import NEIGHBOURS
+
+# Statuses of a column that can still take a good card (information.view / rules.column_status).
+_OPEN = ("empty", "building")
+
+
+@lru_cache(maxsize=1 << 16)
+def longest_run(start: int, counts: tuple[int, ...], limit: int) -> int:
+    """How many cards a run can have that starts with ``start`` and goes on with cards of ``counts`` (how many of
+    each value 1-9 are left, ``counts[v - 1]``), each adjacent to the one before (BRM-R20); at most ``limit``."""
+    if limit <= 1:
+        return 1
+    best = 1
+    for following in NEIGHBOURS[start]:
+        if counts[following - 1]:
+            rest = counts[:following - 1] + (counts[following - 1] - 1,) + counts[following:]
+            best = max(best, 1 + longest_run(following, rest, limit - 1))
+            if best >= limit:
+                break
+    return best
+
+
+class DiverBot:
+    """A teammate that dives like a person: it holds its breath when the team gets ready, lays a card about every
+    ``pace_ms`` (each gap varies by up to ``jitter``), and breathes ``breath_ms`` after the dive started (also
+    varied), or sooner once every column is settled.
+
+    Which card: the lay that keeps a column winnable (its "accepts" in the view) and scores best: completing a
+    column, continuing a column it can finish from its own hand, building on long columns; an empty column is
+    started with the card its hand can run furthest from. A card it has decided on within ``commit_ms`` of laying
+    it goes down even if the column changed meanwhile (a hand already moving), which is how real teammates
+    sometimes collide on one column.
+    """
+
+    def __init__(self, seed: int = 0, pace_ms: int = 2000, breath_ms: int = 30_000, jitter: float = 0.3,
+                 commit_ms: int = 250, name: str = "diver") -> None:
+        if pace_ms < 1 or breath_ms < 1 or not 0 <= jitter < 1 or commit_ms < 0:
+            raise ValueError("pace_ms and breath_ms must be positive, jitter from 0 to 1, commit_ms 0 or more")
+        self.name = name
+        self.rng = random.Random(seed)
+        self.pace_ms = pace_ms
+        self.breath_ms = breath_ms
+        self.jitter = jitter
+        self.commit_ms = commit_ms
+        self._stage: tuple[Any, ...] | None = None  # which PREPARE or dive the timings below belong to
+        self._ready_at = 0  # when it acts in PREPARE
+        self._breathe_at = 0  # when it breathes in this dive
+        self._next_lay = 0  # the earliest time of its next lay
+        self._hand_size = -1
+        self._idle = False  # it had nothing to lay at its last plan
+        self._committed: tuple[int, Lay] | None = None
+        self._changed: dict[int, tuple[int, int]] = {}  # column -> (its length, when it last changed)
+
+    def _vary(self, ms: float) -> int:
+        return max(1, round(ms * self.rng.uniform(1 - self.jitter, 1 + self.jitter)))
+
+    def plan(self, decision: Decision) -> tuple[int, Action] | None:
+        view = decision.view
+        now = decision.now if decision.now is not None else view["now"]
+        legal = {str(action): action for action in decision.legal}
+        if view["phase"] == "prepare":
+            return self._prepare(view, legal, now)
+        if view["phase"] == "dive":
+            return self._dive(view, legal, now)
+        return None
+
+    # -- before the dive ------------------------------------------------------------------------------------------
+    def _prepare(self, view: dict[str, Any], legal: dict[str, Action], now: int) -> tuple[int, Action] | None:
+        stage = ("prepare", view["round"], view["last_result"] and view["last_result"]["t"])
+        if stage != self._stage:
+            self._stage = stage
+            self._ready_at = now + self._vary(self.pace_ms / 2)  # a look at the hand, then a deep breath
+        delay = max(0, self._ready_at - now)
+        if "sort" in legal:
+            return delay, legal["sort"]
+        if "hold" in legal:
+            return delay, legal["hold"]
+        return None  # holding: wait for the others and the count of three
+
+    # -- the dive -------------------------------------------------------------------------------------------------
+    def _dive(self, view: dict[str, Any], legal: dict[str, Action], now: int) -> tuple[int, Action] | None:
+        release = legal.get("release")
+        if release is None:
+            return None
+        stage = ("dive", view["round"], view["t0"], view.get("layouts"))
+        if stage[:3] != (self._stage or ())[:3]:
+            self._breathe_at = view["t0"] + self._vary(self.breath_ms)
+            self._next_lay = view["t0"] + self._vary(self.pace_ms)
+            self._committed = None
+            self._idle = False
+        if stage != self._stage:
+            self._changed = {}
+        self._stage = stage
+        for column in view["columns"]:
+            length = len(column["cards"])
+            if self._changed.get(column["column"], (-1, 0))[0] != length:
+                self._changed[column["column"]] = (length, now)
+        hand: list[int] = view["hand"]
+        if len(hand) != self._hand_size:  # its own card went down, or a new layout dealt a new hand
+            if len(hand) < self._hand_size:
+                self._next_lay = now + self._vary(self.pace_ms)
+            self._hand_size = len(hand)
+            self._committed = None
+        breathe = max(0, self._breathe_at - now)
+        if self._committed is not None:
+            at, lay = self._committed
+            if at - now <= self.commit_ms and lay.card in hand:
+                return max(0, at - now), lay
+            self._committed = None
+        choice = self._choose(view, hand, legal, now)
+        if choice is None:
+            self._idle = True
+            if all(column["status"] not in _OPEN for column in view["columns"]):
+                breathe = min(breathe, self._vary(self.pace_ms / 2))  # nothing left to do: come up
+            return breathe, release
+        if self._idle:  # something to do again: it takes a moment to see it
+            self._idle = False
+            self._next_lay = max(self._next_lay, now + self._vary(self.pace_ms / 2))
+        at = max(now, self._next_lay)
+        if at - now >= breathe:
+            return breathe, release
+        self._committed = (at, choice)
+        return at - now, choice
+
+    def _choose(self, view: dict[str, Any], hand: list[int], legal: dict[str, Action], now: int) -> Lay | None:
+        best: list[Lay] = []
+        best_score = float("-inf")
+        counts = [hand.count(value) for value in range(1, 10)]
+        open_columns = [c for c in view["columns"] if c["status"] in _OPEN]
+        started = any(c["status"] == "building" for c in open_columns)
+        # Like people around a table, each diver looks after the treasure in front of it (seat i: column i) and
+        # helps at another column only when nobody has laid there for a while: fewer hands reach for one column.
+        own = view["seat"] % len(view["columns"]) + 1
+        for column in open_columns:
+            if column["column"] != own and now - self._changed[column["column"]][1] < self.pace_ms:
+                continue
+            depth = column["treasure"]["depth"]
+            missing = depth - len(column["cards"])
+            for card in sorted(set(hand) & set(column["accepts"])):
+                lay = legal.get(f"lay {card} c{column['column']}")
+                if not isinstance(lay, Lay):
+                    continue
+                counts[card - 1] -= 1
+                run = longest_run(card, tuple(counts), missing)
+                counts[card - 1] += 1
+                score = 10.0 * run / missing + 5.0 * len(column["cards"]) / depth
+                if run >= missing:
+                    score += 20.0  # it can finish this column alone
+                if column["column"] == own:
+                    score += 15.0
+                elif not column["cards"]:
+                    score -= 6.0 if started else 0.0  # open someone else's column only when nothing better is on
+                if score > best_score:
+                    best, best_score = [lay], score
+                elif score == best_score:
+                    best.append(lay)
+        return self.rng.choice(best) if best else None
+
+
+def _diver(pace_ms: int, breath_ms: int, name: str, seed: int = 0) -> DiverBot:
+    return DiverBot(seed, pace_ms=pace_ms, breath_ms=breath_ms, name=name)
+
+
+# Presets, and a grid of paces and breath lengths for the simulator (name: diver-p<pace ms>-b<breath s>).
+PRESETS = {"diver": (2000, 30_000), "fast-diver": (700, 40_000), "slow-diver": (3500, 20_000)}
+GRID_PACES = (500, 1000, 2000, 3000)
+GRID_BREATHS = (15, 30, 45)
+
+
+def bot_factories() -> dict[str, Any]:
+    factories = {name: partial(_diver, pace, breath, name) for name, (pace, breath) in PRESETS.items()}
+    for pace in GRID_PACES:
+        for breath in GRID_BREATHS:
+            name = f"diver-p{pace}-b{breath}"
+            factories[name] = partial(_diver, pace, breath * 1000, name)
+    return factories
+

@@ -1,0 +1,133 @@
+"""Bermuda's cards: the fixed Diver deck (BRM-C2) and the Treasure cards, loaded from a validated data file (BRM-C3).
+
+Inside the engine a Diver card is its value, 1 to 9: the seven copies of a value are interchangeable, so nothing in
+the rules needs to tell them apart (conservation is a count per value). A Treasure card is its index in the data
+file's order; its id (``T05``), name, depth and protection points come from the table.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ...engine.errors import ConfigError
+
+# BRM-C2: 63 Diver cards, values 1-9, seven copies each; BRM-R1/R3: twelve to each player.
+VALUES = tuple(range(1, 10))
+COPIES = 7
+HAND_SIZE = 12
+DIVER_DECK = tuple(value for value in VALUES for _ in range(COPIES))
+MAX_PLAYERS = len(DIVER_DECK) // HAND_SIZE  # 5
+
+_ID = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,15}$")
+
+
+def adjacent(a: int, b: int) -> bool:
+    """BRM-R20: values one apart, with 9 and 1 next to each other (the values form a cycle 1-2-...-9-1)."""
+    return abs(a - b) == 1 or {a, b} == {1, 9}
+
+
+# The values that may follow each value in a column (BRM-R20), and every value for an empty column (BRM-A2).
+NEIGHBOURS: dict[int, tuple[int, ...]] = {a: tuple(b for b in VALUES if adjacent(a, b)) for a in VALUES}
+
+
+@dataclass(frozen=True)
+class Treasure:
+    id: str
+    name: str
+    depth: int
+    protection: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "depth": self.depth, "protection": self.protection}
+
+
+@dataclass(frozen=True)
+class TreasureTable:
+    """Every Treasure card of one data file, in file order. Shared, never mutated, by every state that uses it."""
+
+    treasures: tuple[Treasure, ...]
+    ids: tuple[str, ...]
+    by_id: dict[str, int]
+    source: str
+
+    @property
+    def min_players(self) -> int:
+        """One player is solo play (BRM-R1, BRM-A9)."""
+        return 1
+
+    @property
+    def max_players(self) -> int:
+        """The most players the Diver deck can deal twelve cards to (BRM-R1): 5."""
+        return MAX_PLAYERS
+
+    def __len__(self) -> int:
+        return len(self.treasures)
+
+
+def _fail(source: str, message: str) -> ConfigError:
+    return ConfigError(f"treasure data {source}: {message}")
+
+
+def _whole(raw: dict[str, Any], key: str, low: int, high: int, where: str, source: str) -> int:
+    value = raw.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise _fail(source, f"{where}: {key} must be a whole number from {low} to {high}, not {value!r}")
+    return value
+
+
+def _build(data: dict[str, Any], source: str) -> TreasureTable:
+    rows = data.get("treasure")
+    if not isinstance(rows, list) or not rows:
+        raise _fail(source, "needs a non-empty list of [[treasure]] tables")
+    unknown = set(data) - {"treasure"}
+    if unknown:
+        raise _fail(source, f"unknown top-level key {sorted(unknown)[0]!r} (only [[treasure]] tables belong here)")
+    treasures = []
+    for number, raw in enumerate(rows, 1):
+        where = f"treasure {number}"
+        if not isinstance(raw, dict):
+            raise _fail(source, f"{where} is not a table")
+        extra = set(raw) - {"id", "name", "depth", "protection"}
+        if extra:
+            raise _fail(source, f"{where}: unknown key {sorted(extra)[0]!r} (keys: id, name, depth, protection)")
+        ident = raw.get("id")
+        if not isinstance(ident, str) or not _ID.match(ident):
+            raise _fail(source, f"{where}: id must be a short word of letters and digits starting with a letter "
+                                f"(like T05), not {ident!r}")
+        where = f"treasure {ident}"
+        name = raw.get("name", ident)
+        if not isinstance(name, str) or not name.strip() or len(name) > 40:
+            raise _fail(source, f"{where}: name must be text of 1 to 40 characters, not {name!r}")
+        depth = _whole(raw, "depth", 1, len(DIVER_DECK), where, source)
+        protection = _whole(raw, "protection", 0, 99, where, source)
+        treasures.append(Treasure(ident, name.strip(), depth, protection))
+    ids = [t.id for t in treasures]
+    if len({i.upper() for i in ids}) != len(ids):
+        duplicate = next(i for i in ids if [j.upper() for j in ids].count(i.upper()) > 1)
+        raise _fail(source, f"treasure id {duplicate!r} appears more than once")
+    return TreasureTable(tuple(treasures), tuple(ids), {t.upper(): i for i, t in enumerate(ids)}, source)
+
+
+@cache
+def load_treasures(path: str | None = None) -> TreasureTable:
+    """The treasure table from ``path``, or the default data shipped with divedeck; ``ConfigError`` if invalid."""
+    if path is None:
+        text = resources.files(__package__).joinpath("data/treasures.toml").read_text(encoding="utf-8")
+        source = "default treasures.toml"
+    else:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise ConfigError(f"cannot read treasure data {path}: {error}") from None
+        source = str(path)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise _fail(source, f"not valid TOML ({error})") from None
+    return _build(data, source)

@@ -1,0 +1,395 @@
+"""Bermuda's state notation: one line that builds a position.
+
+    bermuda round=1 phase=dive now=12500 hold=0,1,2 dive_at=- t0=9000 hands=371984/?11/?12 columns=345,-,9
+    layout=T05,T12,T21 shown=1 deck=? won=- keeper=- aside=? signals=2,-,- last=- end=- dives=0 found=0
+    layouts=0 rng=7:2
+
+Fields are ``name=value`` separated by spaces, in this order. Diver cards are digits (a hand ``371984`` holds a 3, a
+7, a 1 ... in deal order; a column ``345`` has 3 on top and 5 laid last); per-seat and per-column lists are
+separated by ``/`` or ``,`` as shown, and ``-`` is empty. Treasures are their ids; the deck lists them bottom to top.
+``hold`` lists the seats holding their breath; ``dive_at`` is the end of the countdown, ``t0`` the dive's start
+(``-``: none). ``shown=0`` while the layout's treasures are face down (BRM-V1). ``last`` is the last resolved
+layout, each column as ``treasure:cards``; ``end`` says how it ended (``release.2@31000``: seat 2 breathed at
+31000; ``time@...``, ``empty@...``, ``full@...``). ``dives``, ``found`` and ``layouts`` are the single-breath
+challenge's counters (BRM-V3).
+
+A seat's copy writes what it cannot see as unknown: ``?12`` for a hand of twelve unseen cards, ``deck=?18``,
+``aside=?15``, ``?`` for each face-down treasure and ``rng=?``. When parsing, ``?N`` (or ``?`` for "all the rest")
+is filled with unused cards in order (values from 1 up, treasures in file order), which gives one state consistent
+with that seat's knowledge. Only ``hands`` is required (and ``layout`` before the game is over); every other field
+has the value of a fresh round.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...engine.errors import ConfigError, MalformedInput
+from ...engine.rng import SeededRng
+from .cards import COPIES, DIVER_DECK, MAX_PLAYERS, VALUES
+from .config import BermudaConfig
+from .state import DIVE, END_REASONS, GAME_OVER, NONE, PHASES, PREPARE, BermudaState
+
+FIELDS = ("round", "phase", "now", "hold", "dive_at", "t0", "hands", "columns", "layout", "shown", "deck", "won",
+          "keeper", "aside", "signals", "last", "end", "dives", "found", "layouts", "rng")
+_UNKNOWN = re.compile(r"^\?(\d*)$")
+_END = re.compile(r"^([a-z]+)(?:\.(\d+))?@(\d+)$")
+
+
+_DIGIT = "0123456789"
+
+
+def _digits(cards: tuple[int, ...]) -> str:
+    return "".join([_DIGIT[c] for c in cards]) or "-"
+
+
+def _time(value: int) -> str:
+    return "-" if value == NONE else str(value)
+
+
+def format_state(state: BermudaState, seat: int | None = None, *, masked: bool = False) -> str:
+    """The notation; with ``masked`` it is the copy for ``seat`` (``None``: a spectator)."""
+    n = len(state.hands)
+    treasures = state.table.treasures
+    names = state.table.ids
+
+    def ids(cards: tuple[int, ...]) -> str:
+        return ",".join([names[t] for t in cards]) or "-"
+
+    hands = [f"?{len(hand)}" if masked and other != seat and hand else _digits(hand)
+             for other, hand in enumerate(state.hands)]
+    hidden_layout = masked and not state.revealed
+    layout = (",".join("?" for _ in state.layout) or "-") if hidden_layout else ids(state.layout)
+    last = "/".join(f"{treasures[t].id}:{_digits(cards)}" for t, cards in state.last) or "-"
+    end = "-"
+    if state.last_end is not None:
+        reason, who, t = state.last_end
+        end = f"{reason}{'' if who == NONE else f'.{who}'}@{t}"
+    fields = {
+        "round": str(state.round),
+        "phase": state.phase,
+        "now": str(state.now),
+        "hold": ",".join(str(s) for s in range(n) if state.is_holding(s)) or "-",
+        "dive_at": _time(state.dive_at),
+        "t0": _time(state.t0),
+        "hands": "/".join(hands),
+        "columns": ",".join(_digits(cards) for cards in state.columns) or "-",
+        "layout": layout,
+        "shown": "1" if state.revealed else "0",
+        "deck": f"?{len(state.deck)}" if masked else ids(state.deck),
+        "won": ids(state.won),
+        "keeper": ids(state.keeper),
+        "aside": f"?{len(state.aside)}" if masked else _digits(state.aside),
+        "signals": ",".join("-" if c == NONE else str(c + 1) for c in state.signals),
+        "last": last,
+        "end": end,
+        "dives": str(state.dives),
+        "found": str(state.found),
+        "layouts": str(state.layouts),
+        "rng": "?" if masked else state.rng.notation(),
+    }
+    return "bermuda " + " ".join(f"{name}={fields[name]}" for name in FIELDS)
+
+
+def parse_state(text: str, config: BermudaConfig | None = None) -> BermudaState:
+    if not isinstance(text, str):
+        raise MalformedInput("a state notation is text")
+    words = text.split()
+    if not words or words[0] != "bermuda":
+        raise MalformedInput("a Bermuda state notation starts with 'bermuda'")
+    fields: dict[str, str] = {}
+    for word in words[1:]:
+        name, sep, value = word.partition("=")
+        if not sep or name not in FIELDS:
+            raise MalformedInput(f"unknown field {word!r}; the fields are {', '.join(FIELDS)}")
+        if name in fields:
+            raise MalformedInput(f"field {name}= appears twice")
+        fields[name] = value
+    if "hands" not in fields:
+        raise MalformedInput("the notation needs a hands= field")
+    n = fields["hands"].count("/") + 1
+    if config is None:
+        if not 1 <= n <= MAX_PLAYERS:
+            raise MalformedInput(f"hands= must list 1 to {MAX_PLAYERS} hands, not {n}")
+        try:
+            config = BermudaConfig(num_players=n)
+            config.validate()
+        except ConfigError as error:
+            raise MalformedInput(str(error)) from None
+    elif config.num_players != n:
+        raise MalformedInput(f"the notation has {n} hands but the config is for {config.num_players} players")
+    return _Builder(config, fields, n).build()
+
+
+class _Builder:
+    """Turns parsed fields into a state, counting cards and filling unknowns from the unused ones."""
+
+    def __init__(self, config: BermudaConfig, fields: dict[str, str], n: int) -> None:
+        self.config = config
+        self.table = config.table
+        self.fields = fields
+        self.n = n
+        self.divers = {value: COPIES for value in VALUES}
+        self.treasures_left = [True] * len(self.table)
+
+    # -- cards ----------------------------------------------------------------------------------------------------
+    def diver(self, char: str) -> int:
+        if char not in "123456789":
+            raise MalformedInput(f"{char!r} is not a Diver card (a value from 1 to 9)")
+        value = int(char)
+        if not self.divers[value]:
+            raise MalformedInput(f"the notation has more {value}s than the {COPIES} in the Diver deck")
+        self.divers[value] -= 1
+        return value
+
+    def divers_from(self, text: str, name: str) -> tuple[list[int], int | None]:
+        """Digits, then optionally ``?N`` or ``?`` (the unknown count, returned as ``-1`` for "the rest")."""
+        if text == "-":
+            return [], None
+        known, mark, count = text.partition("?")
+        if (known and not known.isdigit()) or (count and not count.isdigit()):
+            raise MalformedInput(f"{name}= must be digits 1-9, '-', '?N' or digits then '?N', not {text!r}")
+        cards = [self.diver(c) for c in known]
+        return cards, (int(count) if count else -1) if mark else None
+
+    def rest_of_divers(self, count: int) -> list[int]:
+        available = [value for value in VALUES for _ in range(self.divers[value])]
+        if count == -1:
+            count = len(available)
+        if count > len(available):
+            raise MalformedInput(f"{count} unknown Diver cards, but only {len(available)} are unused")
+        for value in available[:count]:
+            self.divers[value] -= 1
+        return available[:count]
+
+    def treasure(self, ident: str) -> int:
+        index = self.table.by_id.get(ident.upper())
+        if index is None:
+            raise MalformedInput(f"there is no treasure {ident!r}")
+        if not self.treasures_left[index]:
+            raise MalformedInput(f"treasure {ident} appears twice")
+        self.treasures_left[index] = False
+        return index
+
+    def treasures(self, name: str) -> tuple[list[int], int]:
+        """Treasure ids; the second value counts unknown entries (``?`` each, or ``?N``; ``-1``: all the rest)."""
+        text = self.fields.get(name, "-")
+        if text == "-":
+            return [], 0
+        known: list[int] = []
+        unknown = 0
+        for part in text.split(","):
+            match = _UNKNOWN.match(part)
+            if match:
+                if match.group(1):
+                    unknown += int(match.group(1))
+                elif name == "layout":
+                    unknown += 1
+                else:
+                    unknown = -1
+            else:
+                known.append(self.treasure(part))
+        return known, unknown
+
+    def rest_of_treasures(self, count: int) -> list[int]:
+        available = [t for t, left in enumerate(self.treasures_left) if left]
+        if count == -1:
+            count = len(available)
+        if count > len(available):
+            raise MalformedInput(f"{count} unknown treasures, but only {len(available)} are unused")
+        for t in available[:count]:
+            self.treasures_left[t] = False
+        return available[:count]
+
+    # -- numbers --------------------------------------------------------------------------------------------------
+    def number(self, name: str, default: int) -> int:
+        text = self.fields.get(name)
+        if text is None:
+            return default
+        if not text.isdigit():
+            raise MalformedInput(f"{name}= must be a whole number, not {text!r}")
+        return int(text)
+
+    def time(self, name: str) -> int:
+        text = self.fields.get(name, "-")
+        if text == "-":
+            return NONE
+        if not text.isdigit():
+            raise MalformedInput(f"{name}= must be a time in ms or '-', not {text!r}")
+        return int(text)
+
+    def seats(self, text: str, name: str) -> list[int]:
+        if text == "-":
+            return []
+        try:
+            seats = [int(part) for part in text.split(",")]
+        except ValueError:
+            raise MalformedInput(f"{name}= must list seats separated by commas, not {text!r}") from None
+        if any(not 0 <= s < self.n for s in seats) or len(set(seats)) != len(seats):
+            raise MalformedInput(f"{name}= must list distinct seats from 0 to {self.n - 1}")
+        return seats
+
+    # -- the state ------------------------------------------------------------------------------------------------
+    def build(self) -> BermudaState:
+        n, config = self.n, self.config
+        state = object.__new__(BermudaState)
+        state.config = config
+        state.table = self.table
+        state.phase = self.fields.get("phase", PREPARE)
+        if state.phase not in PHASES:
+            raise MalformedInput(f"phase= must be one of {', '.join(PHASES)}")
+        state.round = self.number("round", 1)
+        if state.round < 1:
+            raise MalformedInput("round= counts from 1")
+        state.now = self.number("now", 0)
+        # Known cards first (columns, hands, the last layout's treasures), then unknowns from what is left.
+        column_texts = [] if self.fields.get("columns", "-") == "-" else self.fields["columns"].split(",")
+        columns = [self.divers_from(text, "columns") for text in column_texts]
+        if any(unknown is not None for _, unknown in columns):
+            raise MalformedInput("columns= cannot have unknown cards: they are public")
+        hand_parts = [self.divers_from(text, "hands") for text in self.fields["hands"].split("/")]
+        layout, layout_unknown = self.treasures("layout")
+        won, won_unknown = self.treasures("won")
+        keeper, keeper_unknown = self.treasures("keeper")
+        if won_unknown or keeper_unknown:
+            raise MalformedInput("won= and keeper= are public: they cannot have unknown treasures")
+        last = self.last()
+        aside, aside_unknown = self.divers_from(self.fields.get("aside", "?"), "aside")
+        hands = []
+        for cards, unknown in hand_parts:
+            if unknown == -1:
+                raise MalformedInput("a hand's unknown cards need a count, like ?12")
+            hands.append(tuple(cards + self.rest_of_divers(unknown or 0)))
+        if aside_unknown is not None:
+            if aside_unknown not in (-1, sum(self.divers.values())):
+                raise MalformedInput(f"aside=?{aside_unknown} but {sum(self.divers.values())} Diver cards are unused")
+            aside += self.rest_of_divers(-1)
+        elif sum(self.divers.values()):
+            raise MalformedInput(f"{sum(self.divers.values())} Diver cards are nowhere in the notation: list them "
+                                 "in aside= or write aside=?")
+        layout += self.rest_of_treasures(layout_unknown)
+        deck, deck_unknown = self.treasures("deck")
+        if deck_unknown:
+            left = sum(self.treasures_left)
+            if deck_unknown not in (-1, left):
+                raise MalformedInput(f"deck=?{deck_unknown} but {left} treasures are unused")
+            deck = self.rest_of_treasures(-1) + deck
+        elif "deck" not in self.fields:
+            deck = self.rest_of_treasures(-1)
+        elif any(self.treasures_left):
+            raise MalformedInput(f"{sum(self.treasures_left)} treasures are nowhere in the notation: list them in "
+                                 "deck= or write deck=?")
+        state.hands = tuple(hands)
+        state.columns = tuple(tuple(cards) for cards, _ in columns)
+        state.layout = tuple(layout)
+        state.deck = tuple(deck)
+        state.won = tuple(won)
+        state.keeper = tuple(keeper)
+        state.aside = tuple(sorted(aside))
+        state.last = last
+        state.last_end = self.end()
+        state.revealed = self.fields.get("shown", "1") == "1"
+        if self.fields.get("shown", "1") not in ("0", "1"):
+            raise MalformedInput("shown= is 1 (treasures face up) or 0 (face down)")
+        state.holding = sum(1 << s for s in self.seats(self.fields.get("hold", "-"), "hold"))
+        state.dive_at = self.time("dive_at")
+        state.t0 = self.time("t0")
+        signals = self.fields.get("signals", ",".join(["-"] * n)).split(",")
+        if len(signals) != n or any(s != "-" and not s.isdigit() for s in signals):
+            raise MalformedInput(f"signals= must have {n} entries, each a column number or '-'")
+        state.signals = tuple(NONE if s == "-" else int(s) - 1 for s in signals)
+        state.dives = self.number("dives", 0)
+        state.found = self.number("found", 0)
+        state.layouts = self.number("layouts", 0)
+        rng_text = self.fields.get("rng", "0:0")
+        try:
+            state.rng = SeededRng.from_notation("0:0" if rng_text == "?" else rng_text)
+        except ValueError:
+            raise MalformedInput(f"rng= must be seed:counter, not {rng_text!r}") from None
+        self.check(state)
+        return state
+
+    def last(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        text = self.fields.get("last", "-")
+        if text == "-":
+            return ()
+        entries = []
+        for part in text.split("/"):
+            ident, sep, cards = part.partition(":")
+            if not sep or not (cards == "-" or cards.isdigit()):
+                raise MalformedInput(f"last= lists columns as treasure:cards, not {part!r}")
+            index = self.table.by_id.get(ident.upper())
+            if index is None:
+                raise MalformedInput(f"there is no treasure {ident!r}")
+            values = () if cards == "-" else tuple(int(c) for c in cards)
+            if any(v not in VALUES for v in values):
+                raise MalformedInput(f"last= holds a card that is not 1-9: {part!r}")
+            entries.append((index, values))  # a record of the past: its cards are back in the deck now
+        return tuple(entries)
+
+    def end(self) -> tuple[str, int, int] | None:
+        text = self.fields.get("end", "-")
+        if text == "-":
+            return None
+        match = _END.match(text)
+        if not match or match.group(1) not in END_REASONS:
+            raise MalformedInput(f"end= is reason[.seat]@time with a reason among {', '.join(END_REASONS)}, "
+                                 f"not {text!r}")
+        seat = NONE if match.group(2) is None else int(match.group(2))
+        if seat != NONE and not 0 <= seat < self.n:
+            raise MalformedInput(f"end= names seat {seat}, which is not in this game")
+        return match.group(1), seat, int(match.group(3))
+
+    def check(self, state: BermudaState) -> None:
+        """Refuse positions the rules cannot reach (BRM-I3, BRM-I4 and the state machine)."""
+        n, config = self.n, self.config
+        if len(state.signals) != n:
+            raise MalformedInput(f"signals= must have {n} entries")
+        if state.phase == GAME_OVER:
+            if any(state.hands) or state.columns or state.layout:
+                raise MalformedInput("phase=over: hands, columns and layout are empty (every card is back)")
+            if state.holding or state.dive_at != NONE or state.t0 != NONE:
+                raise MalformedInput("phase=over: nobody holds, no countdown, no dive")
+            return
+        if not state.layout:
+            raise MalformedInput("layout= must name the round's treasures (1 to one per player)")
+        if len(state.layout) > n:
+            raise MalformedInput(f"layout= has {len(state.layout)} treasures for {n} players")
+        if len(state.columns) not in (0, len(state.layout)):
+            raise MalformedInput(f"columns= must have one entry per treasure ({len(state.layout)})")
+        if not state.columns:
+            state.columns = ((),) * len(state.layout)
+        if any(len(hand) > len(DIVER_DECK) for hand in state.hands):
+            raise MalformedInput("a hand cannot hold that many cards")
+        if any(c != NONE and c >= len(state.layout) for c in state.signals):
+            raise MalformedInput("signals= points at a column that does not exist")
+        if state.phase == PREPARE:
+            if any(state.columns):
+                raise MalformedInput("phase=prepare: no card is laid before the dive (BRM-A16)")
+            if state.t0 != NONE or any(c != NONE for c in state.signals):
+                raise MalformedInput("phase=prepare: no dive start (t0=-) and no gestures yet")
+            if not state.revealed and not config.hidden_treasures:
+                raise MalformedInput("shown=0 only with the hidden_treasures variant (BRM-V1)")
+            if state.dive_at != NONE:
+                if not state.everyone_holds():
+                    raise MalformedInput("dive_at= is set only while everyone holds their breath (BRM-R11)")
+                if state.dive_at <= state.now:
+                    raise MalformedInput("dive_at= must lie after now=: a deadline fires as soon as it passes")
+            elif state.everyone_holds() and config.countdown_ms:
+                raise MalformedInput("everyone holds their breath: dive_at= gives the countdown's end (BRM-R11)")
+            elif state.everyone_holds():
+                raise MalformedInput("everyone holds their breath and there is no countdown: the dive is on")
+        else:  # DIVE
+            if "hold" not in self.fields:
+                state.holding = (1 << n) - 1
+            if not state.everyone_holds():
+                raise MalformedInput("phase=dive: everyone holds their breath (hold= lists every seat)")
+            if state.t0 == NONE or state.t0 > state.now:
+                raise MalformedInput("phase=dive needs t0= at or before now=")
+            if state.dive_at != NONE or not state.revealed:
+                raise MalformedInput("phase=dive: no countdown (dive_at=-) and the treasures are face up")
+            if config.max_dive_ms is not None and state.t0 + config.max_dive_ms <= state.now:
+                raise MalformedInput("the dive's time limit has passed: it would have ended")
+        if state.phase == DIVE and config.challenge != "chained" and config.auto_end_on_empty_hands \
+                and not any(state.hands):
+            raise MalformedInput("every hand is empty: the dive would have ended (BRM-R13.3)")

@@ -1,0 +1,121 @@
+"""Hold your Hat's bots. A bot cannot give or guess clues in words, so these bots stand for *teams*, not wits.
+
+Both read only their seat's view and the legal actions, and are ``TimedBot``s: ``plan`` says what to do after how
+long (the server asks again whenever the table changes); ``choose`` is for callers without a clock.
+
+- ``team``: a model of a team of average players, for simulations and for filling a table. As clue-giver it starts
+  the timer after a moment, then its team "guesses" each word after a random time (longer for hat phrases, which it
+  sometimes skips with a SKIP card); it raids when it holds a RAID, plays BINOCULARS and EXTRA TIME when it can.
+- ``standin``: plays a seat whose person has left, doing no more than the game needs to go on: it starts the timer
+  when it is the clue-giver, claims nothing (its teammates may still type guesses), and ends the turn without
+  EXTRA TIME.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...bots.base import Decision
+from .actions import Act
+
+
+def _find(legal: Any, verb: str, team: int | None = None) -> Act | None:
+    for action in legal:
+        if action.verb == verb and (team is None or action.team == team):
+            return action  # type: ignore[no-any-return]
+    return None
+
+
+class TeamBot:
+    name = "team"
+    mean_ms = 9000  # a 1-point word is guessed after this long on average; a hat phrase after 1.6 times as long
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def plan(self, decision: Decision) -> tuple[int, Act] | None:
+        legal = decision.legal
+        view = decision.view
+        seat = decision.seat
+        if not legal:
+            return None
+        clue_giver = view.get("clue_giver") == seat
+        own = view.get("team")
+        if view["phase"] == "pre":
+            order = next((a for a in legal if a.verb == "order"), None)
+            if order is not None and clue_giver:
+                return 800, Act("order", order=tuple(range(1, len(view.get("peek", [])) + 1)))
+            raid = _find(legal, "raid", own)
+            if raid is not None:
+                return self._pause(600), raid
+            if clue_giver:
+                binoculars = _find(legal, "binoculars")
+                if binoculars is not None:
+                    return self._pause(500), binoculars
+                start = _find(legal, "start")
+                if start is not None:
+                    return self._pause(1500), start
+            return None
+        if view["phase"] == "decision":
+            if not clue_giver:
+                return None
+            extra = _find(legal, "extra")
+            return self._pause(800), extra or Act("end")
+        if clue_giver:
+            word = view.get("word") or {}
+            skip = _find(legal, "skip")
+            if skip is not None and word.get("points", 1) > 1 and self.rng.random() < 0.5:
+                return self._pause(2500), skip
+            got = _find(legal, "got", view.get("active_team"))
+            if got is not None:
+                mean = self.mean_ms * (1.6 if word.get("points", 1) > 1 else 1.0)
+                return int(self.rng.expovariate(1 / mean)), got
+        return None
+
+    def choose(self, decision: Decision) -> Act:
+        """Without a clock: the team's word is guessed three times out of four, otherwise it is passed (a foul)."""
+        legal = list(decision.legal)
+        planned = self.plan(decision)
+        if planned is not None and planned[1] in legal:
+            action = planned[1]
+            if action.verb == "got" and self.rng.random() < 0.25:
+                return _find(legal, "foul") or action
+            return action
+        for verb in ("start", "end", "guess", "foul"):
+            found = _find(legal, verb)
+            if found is not None:
+                return found
+        return legal[0]  # type: ignore[no-any-return]
+
+    def _pause(self, ms: int) -> int:
+        return int(ms * self.rng.uniform(0.6, 1.4))
+
+
+class StandInBot:
+    name = "standin"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def plan(self, decision: Decision) -> tuple[int, Act] | None:
+        view = decision.view
+        if view.get("clue_giver") != decision.seat:
+            return None
+        for verb in ("order", "start", "end"):
+            found = _find(decision.legal, verb)
+            if found is not None:
+                if verb == "order":
+                    found = Act("order", order=tuple(range(1, len(view.get("peek", [])) + 1)))
+                return 3000, found
+        return None
+
+    def choose(self, decision: Decision) -> Act:
+        planned = self.plan(decision)
+        if planned is not None:
+            return planned[1]
+        for verb in ("end", "guess", "foul"):
+            found = _find(decision.legal, verb)
+            if found is not None:
+                return found
+        return decision.legal[0]  # type: ignore[no-any-return]

@@ -1,0 +1,323 @@
+"""Hold your Hat's state notation: one line that builds a position.
+
+    hold-your-hat round=1 phase=main active=0 pointers=0,0 color=red now=5000 timer=65000 set=W003,W017,...
+    deck=W017,W003 current=W042 aside=- extra=- won=W009/- scores=0,0,0/0,0,0 specials=TRSBE... discard=S
+    held=B/RT raiders=B used=- peek=0 claim=- clued=0 turns=0 rng=7:4
+
+Fields are ``name=value`` separated by spaces, in this order. Word cards are their ids (``W042``), lists are
+comma-separated, per-team lists are separated by ``/`` and ``-`` is an empty list. Stacks (``deck``, ``specials``)
+list their cards bottom to top. ``set`` is the game's word set (table order), ``aside`` the set-aside list (first
+set aside first), ``extra`` the EXTRA TIME cards still to come (next first), ``won`` this round's cards per team,
+``scores`` each team's recorded round scores. Special cards are letters: B BINOCULARS, E EXTRA TIME, S SKIP,
+T THEFT, R RAID. ``timer`` is the end of the sand timer (``-`` when it is not running), ``raiders`` the raiding
+teams, ``used`` ``b`` and/or ``e`` for BINOCULARS and EXTRA TIME used this turn, ``peek`` how many top cards the
+clue-giver is arranging, ``claim`` the open claim as ``A@1200,B@1350`` (team@time), ``clued`` the typed clues given
+for the current word.
+
+A seat's copy writes what it cannot see as unknown: ``deck=?38`` (``deck=?33,W005,W001`` when the clue-giver is
+arranging the top five), ``current=?``, ``aside=?2``, ``extra=?1``, ``set=?40`` in round 1, ``specials=?12``,
+``rng=?``. Parsing a copy fills the unknowns with unused cards in table order, which gives one state consistent
+with that seat's knowledge.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...engine.errors import ConfigError, MalformedInput
+from ...engine.rng import SeededRng
+from .actions import TEAM_LETTERS, team_letter
+from .config import HoldYourHatConfig
+from .information import sees_peek, sees_turn_words
+from .state import DECISION, EXTRA, MAIN, OVER, PHASES, PRE, SPECIAL_ORDER, SPECIALS, HoldYourHatState, context_for
+from .words import COLORS
+
+NAME = "hold-your-hat"
+FIELDS = ("round", "phase", "active", "pointers", "color", "now", "timer", "set", "deck", "current", "aside",
+          "extra", "won", "scores", "specials", "discard", "held", "raiders", "used", "peek", "claim", "clued",
+          "turns", "rng")
+_UNKNOWN = re.compile(r"^\?(\d*)$")
+_CLAIM = re.compile(r"^([A-F])@(\d+)$")
+
+
+def _ids(state: HoldYourHatState, cards: tuple[int, ...]) -> str:
+    table = state.context.table.cards
+    return ",".join(table[card].id for card in cards) or "-"
+
+
+def _teams(bits: int, teams: int) -> str:
+    return ",".join(team_letter(t) for t in range(teams) if bits >> t & 1) or "-"
+
+
+def format_state(state: HoldYourHatState, seat: int | None = None, *, masked: bool = False) -> str:
+    """The notation; with ``masked`` it is the copy for ``seat`` (``None``: a spectator)."""
+    teams = state.teams
+    turn_words = not masked or sees_turn_words(state, seat)
+    peeked = state.peek if (masked and sees_peek(state, seat)) else 0
+    if not masked:
+        deck = _ids(state, state.deck)
+    elif peeked:
+        deck = f"?{len(state.deck) - peeked}," + _ids(state, state.deck[-peeked:])
+    else:
+        deck = f"?{len(state.deck)}"
+    current = "-" if state.current < 0 else _ids(state, (state.current,)) if turn_words else "?"
+    fields = {
+        "round": str(state.round),
+        "phase": state.phase,
+        "active": str(state.active),
+        "pointers": ",".join(map(str, state.pointers)),
+        "color": COLORS[state.color],
+        "now": str(state.now),
+        "timer": str(state.timer) if state.timer >= 0 else "-",
+        "set": f"?{len(state.word_set)}" if masked and state.round == 1 else _ids(state, state.word_set),
+        "deck": deck,
+        "current": current,
+        "aside": _ids(state, state.aside) if turn_words or not state.aside else f"?{len(state.aside)}",
+        "extra": _ids(state, state.extra) if not masked or not state.extra else f"?{len(state.extra)}",
+        "won": "/".join(_ids(state, pile) for pile in state.won),
+        "scores": "/".join(",".join(map(str, row)) for row in state.scores),
+        "specials": (f"?{len(state.specials)}" if masked else state.specials) or "-",
+        "discard": state.discard or "-",
+        "held": "/".join(hand or "-" for hand in state.held),
+        "raiders": _teams(state.raiders, teams),
+        "used": ("b" if state.used_binoculars else "") + ("e" if state.used_extra else "") or "-",
+        "peek": str(state.peek),
+        "claim": ",".join(f"{team_letter(team)}@{t}" for team, t in state.claim) or "-",
+        "clued": str(state.clued),
+        "turns": str(state.turns),
+        "rng": "?" if masked else state.rng.notation(),
+    }
+    return NAME + " " + " ".join(f"{name}={fields[name]}" for name in FIELDS)
+
+
+# -- parsing -------------------------------------------------------------------------------------------------------
+
+
+def _number(fields: dict[str, str], name: str, default: int, allow_none: bool = False) -> int:
+    text = fields.get(name)
+    if text is None:
+        return default
+    if allow_none and text == "-":
+        return -1
+    if not text.isdigit():
+        raise MalformedInput(f"{name}= must be a whole number, not {text!r}")
+    return int(text)
+
+
+def _per_team(fields: dict[str, str], name: str, teams: int, default: str) -> list[str]:
+    parts = fields.get(name, "/".join([default] * teams)).split("/")
+    if len(parts) != teams:
+        raise MalformedInput(f"{name}= must have {teams} parts separated by '/', one per team")
+    return parts
+
+
+def _letters(text: str, name: str) -> str:
+    if text == "-":
+        return ""
+    if any(c not in SPECIAL_ORDER for c in text):
+        raise MalformedInput(f"{name}= lists special cards by letter (B, E, S, T, R), not {text!r}")
+    return text
+
+
+def _team_bits(text: str, teams: int, name: str) -> int:
+    if text == "-":
+        return 0
+    bits = 0
+    for part in text.split(","):
+        if len(part) != 1 or part not in TEAM_LETTERS[:teams]:
+            raise MalformedInput(f"{name}= lists team letters A to {TEAM_LETTERS[teams - 1]}, not {text!r}")
+        bits |= 1 << TEAM_LETTERS.index(part)
+    return bits
+
+
+class _Cards:
+    """Reads card lists, with unknowns to fill from the unused cards afterwards."""
+
+    def __init__(self, state: HoldYourHatState) -> None:
+        self.table = state.context.table
+        self.located: list[int] = []
+
+    def read(self, text: str, name: str, allow_unknown_prefix: bool = False) -> tuple[list[int], int]:
+        """The listed cards and how many unknown ones (``?N``) come first."""
+        if text == "-":
+            return [], 0
+        unknown = 0
+        cards = []
+        for i, part in enumerate(text.split(",")):
+            found = _UNKNOWN.match(part)
+            if found and i == 0 and (allow_unknown_prefix or len(text.split(",")) == 1):
+                unknown = int(found.group(1)) if found.group(1) else (1 if name == "current" else -1)
+                if unknown < 0:
+                    raise MalformedInput(f"{name}=? needs a count, like ?5")
+                continue
+            card = self.table.index(part)
+            if card < 0:
+                raise MalformedInput(f"{name}= names {part!r}, which is no card of the word list")
+            if card in self.located:
+                raise MalformedInput(f"card {part} appears twice in the notation (HYH-I1)")
+            self.located.append(card)
+            cards.append(card)
+        return cards, unknown
+
+
+def parse_state(text: str, config: HoldYourHatConfig | None = None) -> HoldYourHatState:
+    if not isinstance(text, str):
+        raise MalformedInput("a state notation is text")
+    words = text.split()
+    if not words or words[0] != NAME:
+        raise MalformedInput(f"a Hold your Hat state notation starts with '{NAME}'")
+    fields: dict[str, str] = {}
+    for word in words[1:]:
+        name, sep, value = word.partition("=")
+        if not sep or name not in FIELDS:
+            raise MalformedInput(f"unknown field {word!r}; the fields are {', '.join(FIELDS)}")
+        if name in fields:
+            raise MalformedInput(f"field {name}= appears twice")
+        fields[name] = value
+    if config is None:
+        teams = len(fields.get("pointers", "0,0").split(","))
+        try:
+            config = HoldYourHatConfig(num_players=2 * teams, teams=teams)
+            config.validate()
+        except ConfigError as error:
+            raise MalformedInput(str(error)) from None
+    return _build(config, fields)
+
+
+def _build(config: HoldYourHatConfig, fields: dict[str, str]) -> HoldYourHatState:
+    state = object.__new__(HoldYourHatState)
+    context = context_for(config)
+    state.context = context
+    teams = context.teams
+    state.round = _number(fields, "round", 1)
+    if not 1 <= state.round <= config.rounds:
+        raise MalformedInput(f"round= must be from 1 to {config.rounds}")
+    state.phase = fields.get("phase", PRE)
+    if state.phase not in PHASES:
+        raise MalformedInput(f"phase= must be one of {', '.join(PHASES)}")
+    state.active = _number(fields, "active", config.first_team)
+    if state.active >= teams:
+        raise MalformedInput(f"active= must be a team from 0 to {teams - 1}")
+    pointers = fields.get("pointers", ",".join(["0"] * teams)).split(",")
+    if len(pointers) != teams or not all(p.isdigit() for p in pointers):
+        raise MalformedInput(f"pointers= must have {teams} whole numbers, one per team")
+    state.pointers = tuple(int(p) % len(context.members[t]) for t, p in enumerate(pointers))
+    color = fields.get("color", COLORS[0] if config.color == "random" else config.color)
+    if color not in COLORS:
+        raise MalformedInput(f"color= must be one of {', '.join(COLORS)}")
+    state.color = COLORS.index(color)
+    state.now = _number(fields, "now", 0)
+    state.timer = _number(fields, "timer", -1, allow_none=True)
+    if (state.timer >= 0) != (state.phase in (MAIN, EXTRA)):
+        raise MalformedInput("timer= is a time exactly while the timer runs (phase main or extra), else -")
+    if state.timer >= 0 and state.timer <= state.now:
+        raise MalformedInput("timer= must be after now=: a deadline at or before now has fired (HYH-R6)")
+    cards = _Cards(state)
+    won_lists = [cards.read(part, "won") for part in _per_team(fields, "won", teams, "-")]
+    if any(unknown for _, unknown in won_lists):
+        raise MalformedInput("won cards are face up: won= cannot hold unknown cards")
+    deck_known, deck_unknown = cards.read(fields.get("deck", f"?{config.deck_size}"), "deck", True)
+    current_list, current_unknown = cards.read(fields.get("current", "-"), "current")
+    aside_known, aside_unknown = cards.read(fields.get("aside", "-"), "aside")
+    extra_known, extra_unknown = cards.read(fields.get("extra", "-"), "extra")
+    if len(current_list) + current_unknown > 1:
+        raise MalformedInput("current= is one card, ? or -")
+    set_text = fields.get("set", f"?{config.deck_size}")
+    unknown_set = _UNKNOWN.match(set_text)
+    located = set(cards.located)
+    if unknown_set:
+        size = int(unknown_set.group(1) or config.deck_size)
+        rest = [c for c in range(len(context.table)) if c not in located][:max(0, size - len(located))]
+        word_set = sorted(located | set(rest))
+    else:
+        word_set = []
+        for part in set_text.split(","):
+            card = context.table.index(part)
+            if card < 0:
+                raise MalformedInput(f"set= names {part!r}, which is no card of the word list")
+            word_set.append(card)
+        word_set = sorted(set(word_set))
+        if not located <= set(word_set):
+            raise MalformedInput("every card in deck=, current=, aside=, extra= and won= must be in set=")
+    if len(word_set) != config.deck_size:
+        raise MalformedInput(f"set= must hold deck_size={config.deck_size} cards, not {len(word_set)}")
+    unused = [c for c in word_set if c not in located]
+    needed = deck_unknown + current_unknown + aside_unknown + extra_unknown
+    if needed != len(unused):
+        raise MalformedInput(f"the notation locates {len(located)} of the {len(word_set)} words and leaves "
+                             f"{needed} unknown, not {len(unused)} (HYH-I1)")
+    state.word_set = tuple(word_set)
+    current = current_list[0] if current_list else (unused.pop(0) if current_unknown else -1)
+    aside = unused[:aside_unknown] + aside_known
+    del unused[:aside_unknown]
+    extra = unused[:extra_unknown] + extra_known
+    del unused[:extra_unknown]
+    state.deck = tuple(unused + deck_known)
+    state.current = current
+    state.aside = tuple(aside)
+    state.extra = tuple(extra)
+    state.won = tuple(tuple(pile) for pile, _ in won_lists)
+    if (state.current >= 0) != (state.phase in (MAIN, EXTRA)):
+        raise MalformedInput("there is a current word exactly while the timer runs (phase main or extra)")
+    rows = _per_team(fields, "scores", teams, ",".join(["0"] * config.rounds))
+    scores = []
+    for row in rows:
+        values = row.split(",")
+        if len(values) != config.rounds or not all(v.isdigit() for v in values):
+            raise MalformedInput(f"scores= needs {config.rounds} whole numbers per team")
+        scores.append(tuple(int(v) for v in values))
+    state.scores = tuple(scores)
+    state.discard = _letters(fields.get("discard", "-"), "discard")
+    state.held = tuple(_letters(hand, "held") for hand in _per_team(fields, "held", teams, "-"))
+    specials_text = fields.get("specials", "?")
+    unknown_specials = _UNKNOWN.match(specials_text)
+    remaining = dict(SPECIALS)
+    for letter in state.discard + "".join(state.held):
+        remaining[letter] -= 1
+    if any(count < 0 for count in remaining.values()):
+        raise MalformedInput("more special cards of one kind than the box holds (HYH-I2)")
+    if unknown_specials:
+        if unknown_specials.group(1) and int(unknown_specials.group(1)) != sum(remaining.values()):
+            raise MalformedInput("specials=?N must count the special cards that are neither discarded nor held "
+                                 "(HYH-I2)")
+        state.specials = "".join(letter for letter in SPECIAL_ORDER for _ in range(remaining[letter]))
+    else:
+        state.specials = _letters(specials_text, "specials")
+        for letter in state.specials:
+            remaining[letter] -= 1
+        if any(remaining.values()):
+            raise MalformedInput("the special cards do not add up to the 17 of the box (HYH-I2)")
+    state.raiders = _team_bits(fields.get("raiders", "-"), teams, "raiders")
+    used = fields.get("used", "-")
+    if used not in ("-", "b", "e", "be"):
+        raise MalformedInput("used= is -, b, e or be")
+    state.used_binoculars = "b" in used
+    state.used_extra = "e" in used
+    state.peek = _number(fields, "peek", 0)
+    if state.peek and (state.phase != PRE or state.peek > min(5, len(state.deck))):
+        raise MalformedInput("peek= counts top cards being arranged before the timer starts (HYH-R11)")
+    claim = []
+    claim_text = fields.get("claim", "-")
+    if claim_text != "-":
+        for part in claim_text.split(","):
+            found = _CLAIM.match(part)
+            if not found or TEAM_LETTERS.index(found.group(1)) >= teams:
+                raise MalformedInput(f"claim= lists team@time, like A@1200, not {part!r}")
+            claim.append((TEAM_LETTERS.index(found.group(1)), int(found.group(2))))
+        if state.current < 0:
+            raise MalformedInput("a claim needs a current word (HYH-R28)")
+    state.claim = tuple(claim)
+    if claim and state.claim_deadline() <= state.now:
+        raise MalformedInput("the claim's window has closed: it would have been resolved (HYH-R28)")
+    state.clued = _number(fields, "clued", 0)
+    state.turns = _number(fields, "turns", 0)
+    rng_text = fields.get("rng", "0:0")
+    try:
+        state.rng = SeededRng.from_notation("0:0" if rng_text == "?" else rng_text)
+    except ValueError:
+        raise MalformedInput(f"rng= must be seed:counter, not {rng_text!r}") from None
+    if state.phase == OVER and state.deck:
+        raise MalformedInput("phase=over: the last round's words have all been won")
+    if state.phase == DECISION and state.current >= 0:
+        raise MalformedInput("phase=decision has no current word")
+    return state
