@@ -31,7 +31,9 @@ def _levels(game_name: str) -> list[str]:
 
 
 def bot_names(game_name: str) -> list[str]:
-    return [*_levels(game_name), *_GENERIC, *_game_bots(game_name)]
+    """The bots offered to people (a game may accept more, for simulations: its ``UNLISTED_BOTS``)."""
+    unlisted: frozenset[str] = getattr(game_module(game_name), "UNLISTED_BOTS", frozenset())
+    return [*_levels(game_name), *_GENERIC, *(name for name in _game_bots(game_name) if name not in unlisted)]
 
 
 def bot_descriptions(game_name: str) -> dict[str, str]:
@@ -46,6 +48,6 @@ def make_bot(game_name: str, bot_name: str, seed: int = 0) -> Bot:
     if factory is None:
         if bot_name in _levels(game_name):
             return make_level(get_game(game_name), bot_name, _game_bots(game_name), _game_levels(game_name), seed)
-        raise ConfigError(f"unknown bot {bot_name!r} for {game_name}; the bots are: "
+        raise ConfigError(f"unknown bot {bot_name!r} for {game_name}; the bots offered are: "
                           f"{', '.join(bot_names(game_name))}")
     return factory(seed)

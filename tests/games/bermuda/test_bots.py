@@ -67,7 +67,10 @@ def test_the_bots_are_timed_bots_with_presets_and_a_grid_of_paces_and_breaths() 
     assert {"diver", "fast-diver", "slow-diver", "diver-p500-b15", "diver-p3000-b45"} <= set(BOTS)
     assert (BOTS["fast-diver"](0).pace_ms, BOTS["fast-diver"](0).breath_ms) == (700, 40_000)
     assert (BOTS["diver-p1000-b30"](0).pace_ms, BOTS["diver-p1000-b30"](0).breath_ms) == (1000, 30_000)
-    assert set(BOTS) <= set(bot_names("bermuda"))
+    # people are offered the presets; the grid is accepted by name, for simulations
+    assert {"diver", "fast-diver", "slow-diver"} <= set(bot_names("bermuda"))
+    assert "diver-p500-b15" not in bot_names("bermuda")
+    assert make_bot("bermuda", "diver-p500-b15", 1).pace_ms == 500  # type: ignore[attr-defined]
     with pytest.raises(ValueError):
         DiverBot(pace_ms=0)
 
