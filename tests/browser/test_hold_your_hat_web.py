@@ -69,6 +69,8 @@ class Table:
 
     def step(self) -> bool:
         """Do one useful thing somewhere; ``True`` if something was done."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
         for seat, page in enumerate(self.pages):
             if game_over(page):
                 continue
@@ -84,7 +86,11 @@ class Table:
             word = page.locator(".hyh-word-text")
             if not word.count():
                 continue
-            text = str(word.first.get_attribute("data-word"))
+            try:
+                text = str(word.first.get_attribute("data-word", timeout=1000))
+            except PlaywrightTimeout:
+                continue  # the word went away (won, or the timer ran out) between two looks
+
             self.check_no_leak(seat, text, first_time=text not in self.words_seen)
             if text not in self.words_seen:
                 self.words_seen.append(text)

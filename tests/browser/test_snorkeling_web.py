@@ -17,9 +17,10 @@ from tests.live_server import ServerProcess
 GAME_TIMEOUT = 240.0
 
 
-def create_table(server: ServerProcess, seats: list[dict[str, Any]], hotseat: bool = False) -> dict[str, Any]:
+def create_table(server: ServerProcess, seats: list[dict[str, Any]], hotseat: bool = False,
+                 target_score: int = 5) -> dict[str, Any]:
     # A short race (first to 5 points: one or two rounds) keeps a whole game through the page under a minute.
-    options = {"target_score": 5}
+    options = {"target_score": target_score}
     body = json.dumps({"game": "snorkeling", "options": options, "seats": seats, "hotseat": hotseat}).encode()
     request = urllib.request.Request(f"{server.url}/api/tables", data=body,
                                      headers={"content-type": "application/json"})
@@ -106,7 +107,9 @@ def test_a_spectator_sees_the_table_but_no_hand(browser: Any, server: ServerProc
 def test_hot_seat_two_people_share_one_screen_with_a_cover_between_turns(browser: Any, server: ServerProcess,
                                                                         artifacts: Path) -> None:
     created = create_table(server, [{"kind": "human", "name": "Cleo"}, {"kind": "human", "name": "Dan"},
-                                    {"kind": "bot", "bot": "greedy"}], hotseat=True)
+                                    {"kind": "bot", "bot": "greedy"}], hotseat=True,
+                           # one round: every change of player waits out the cover's guard, so rounds are slow here
+                           target_score=1)
     table_id, tokens = created["table"]["id"], created["tokens"]
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(f"{server.url}/")
