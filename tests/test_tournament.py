@@ -68,8 +68,8 @@ def test_the_tournament_command_runs_end_to_end_and_writes_json(tmp_path: Any, m
     monkeypatch.setitem(levels_module.HARD_ITERATIONS, "snorkeling", 8)
     path = tmp_path / "t.json"
     result = CliRunner().invoke(cli.app, ["tournament", "snorkeling", "--bots", "easy,hard", "--games", "2",
-                                          "--workers", "1", "-o", "num_players=2", "-o", "target_score=4", "--seed", "4",
-                                          "--json", str(path)])
+                                          "--workers", "1", "-o", "num_players=2", "-o", "target_score=4",
+                                          "--seed", "4", "--json", str(path)])
     assert result.exit_code == 0, result.output
     assert "Ratings" in result.output and "Head to head" in result.output and "hard" in result.output
     data = json.loads(path.read_text())

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..engine.game import Game
 
+# (game, unfinished state) -> each seat's expected reward in [0, 1] (its chance of winning).
 Evaluator = Callable[[Game[Any, Any], Any], Sequence[float]]
 
 
@@ -42,26 +43,6 @@ def snorkeling_evaluator(scale: float = 3.0) -> Evaluator:
     return evaluate
 
 
-def hold_your_breath_evaluator(scale: float = 15.0) -> Evaluator:
-    """Hold Your Breath!: the distance each diver would be credited with now (HYB-R41: down, and back up in the
-    Ascent, less the hindrance penalty), and a surfaced diver ahead of every diver still under water."""
-
-    def evaluate(game: Game[Any, Any], state: Any) -> Sequence[float]:
-        view = game.view(state, None)
-        depths: list[int] = view["depths"]
-        anchors: list[int] = view["anchors"] or depths
-        ascent = view["round"] != "descent"
-        surfaced = set(view["surfaced"])
-        penalty = view["hindrance_penalty"]
-        points = []
-        for seat, pile in enumerate(view["piles"]):
-            distance = anchors[seat] + (anchors[seat] - depths[seat] if ascent else 0) - penalty * len(pile)
-            points.append(distance + (view["max_depth"] if seat in surfaced else 0))
-        return win_chances(points, scale)
-
-    return evaluate
-
-
 @dataclass(frozen=True)
 class Cutoff:
     """How a search cuts a game's rollouts short: after ``actions`` actions, or at once after an action that
@@ -75,7 +56,6 @@ class Cutoff:
 # Game name -> its cutoff, tuned with head-to-head matches at equal time (see docs/bots.md).
 EVALUATORS: dict[str, Cutoff] = {
     "snorkeling": Cutoff(snorkeling_evaluator(), 40, frozenset({"round_end"})),
-    "hold-your-breath": Cutoff(hold_your_breath_evaluator(), 20, frozenset({"descent_end"})),
 }
 
 

@@ -11,7 +11,8 @@ game out with a rollout policy and credits each node with the result of the seat
 - Whoever acts in the sample acts in the tree, with their own reward (max^n); when several seats may act at
   once, the lowest one acts first, like the simulator does.
 - The reward of a finished game is 1 shared among the winners (``Game.outcome``). A rollout may stop after
-  ``cutoff`` actions and ask an ``Evaluator`` for each seat's chance of winning instead (see ``evaluation.py``).
+  ``cutoff`` actions, or right after an action whose events include a kind in ``stop_events`` (the end of a round),
+  and ask an ``Evaluator`` for each seat's chance of winning instead (see ``evaluation.py``).
 - The answer is the most visited action at the root. The search stops at its iteration budget, its time budget or,
   when ``early_stop`` is on, as soon as no other action could overtake the most visited one in what is left.
 
@@ -30,12 +31,11 @@ from typing import Any
 
 from ..engine.game import Game
 from .base import Bot, Decision
+from .evaluation import Evaluator
 
 # (game, state, seat, legal actions, rng) -> one of the legal actions. ``None`` instead of a policy means uniform
 # random, which the search inlines because it is by far the most common and the cheapest.
 RolloutPolicy = Callable[[Game[Any, Any], Any, int, Sequence[Any], random.Random], Any]
-# (game, unfinished state) -> each seat's expected reward in [0, 1] (its chance of winning).
-Evaluator = Callable[[Game[Any, Any], Any], Sequence[float]]
 
 
 class _Node:
