@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from ...engine.errors import ConfigError, MalformedInput
+from ...engine.notation import NotationFields
 from ...engine.rng import SeededRng
 from .cards import COPIES, DIVER_DECK, MAX_PLAYERS, VALUES
 from .config import BermudaConfig
@@ -121,7 +122,7 @@ def parse_state(text: str, config: BermudaConfig | None = None) -> BermudaState:
     return _Builder(config, fields, n).build()
 
 
-class _Builder:
+class _Builder(NotationFields):
     """Turns parsed fields into a state, counting cards and filling unknowns from the unused ones."""
 
     def __init__(self, config: BermudaConfig, fields: dict[str, str], n: int) -> None:
@@ -202,14 +203,6 @@ class _Builder:
         return available[:count]
 
     # -- numbers --------------------------------------------------------------------------------------------------
-    def number(self, name: str, default: int) -> int:
-        text = self.fields.get(name)
-        if text is None:
-            return default
-        if not text.isdigit():
-            raise MalformedInput(f"{name}= must be a whole number, not {text!r}")
-        return int(text)
-
     def time(self, name: str) -> int:
         text = self.fields.get(name, "-")
         if text == "-":

@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 
 from ...engine.errors import ConfigError, MalformedInput
+from ...engine.notation import NotationFields
 from ...engine.rng import SeededRng
 from .cards import MAX_PLAYERS
 from .config import HoldYourBreathConfig
@@ -152,7 +153,7 @@ def parse_state(text: str, config: HoldYourBreathConfig | None = None) -> HoldYo
     return _Builder(config, fields, hand_texts).build()
 
 
-class _Builder:
+class _Builder(NotationFields):
     """Turns parsed fields into a state, counting copies and filling unknowns from the unused cards."""
 
     def __init__(self, config: HoldYourBreathConfig, fields: dict[str, str], hand_texts: list[str]) -> None:
@@ -185,26 +186,6 @@ class _Builder:
         if text == "-":
             return []
         return [self.take(part) for part in text.split(",")]
-
-    def per_seat(self, name: str, default: str) -> list[str]:
-        parts = self.fields.get(name, "/".join([default] * self.n)).split("/")
-        if len(parts) != self.n:
-            raise MalformedInput(f"{name}= must have {self.n} parts separated by '/', one per seat")
-        return parts
-
-    def number(self, name: str, default: int) -> int:
-        text = self.fields.get(name)
-        if text is None:
-            return default
-        if not text.isdigit():
-            raise MalformedInput(f"{name}= must be a whole number, not {text!r}")
-        return int(text)
-
-    def seat(self, name: str, default: int) -> int:
-        seat = self.number(name, default)
-        if seat >= self.n:
-            raise MalformedInput(f"{name}= must be a seat from 0 to {self.n - 1}")
-        return seat
 
     def numbers(self, name: str, default: str) -> list[int]:
         text = self.fields.get(name, default)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from ...engine.errors import ConfigError, MalformedInput
+from ...engine.notation import NotationFields
 from ...engine.rng import SeededRng
 from .config import SnorkelingConfig
 from .context import context_for
@@ -111,7 +112,7 @@ def parse_state(text: str, config: SnorkelingConfig | None = None) -> Snorkeling
     return _Builder(config, fields, hand_texts).build()
 
 
-class _Builder:
+class _Builder(NotationFields):
     """Turns parsed fields into a state, counting copies and filling unknowns from the unused cards."""
 
     def __init__(self, config: SnorkelingConfig, fields: dict[str, str], hand_texts: list[str]) -> None:
@@ -159,26 +160,6 @@ class _Builder:
         if unknown is not None:
             raise MalformedInput(f"{name}= cannot have unknown cards: it is public (SNK-R4)")
         return cards
-
-    def per_seat(self, name: str, default: str) -> list[str]:
-        parts = self.fields.get(name, "/".join([default] * self.n)).split("/")
-        if len(parts) != self.n:
-            raise MalformedInput(f"{name}= must have {self.n} parts separated by '/', one per seat")
-        return parts
-
-    def number(self, name: str, default: int) -> int:
-        text = self.fields.get(name)
-        if text is None:
-            return default
-        if not text.isdigit():
-            raise MalformedInput(f"{name}= must be a whole number, not {text!r}")
-        return int(text)
-
-    def seat(self, name: str, default: int) -> int:
-        seat = self.number(name, default)
-        if seat >= self.n:
-            raise MalformedInput(f"{name}= must be a seat from 0 to {self.n - 1}")
-        return seat
 
     def build(self) -> SnorkelingState:
         table, n = self.table, self.n
