@@ -34,7 +34,8 @@ from .base import Bot, Decision
 from .evaluation import Evaluator
 
 # (game, state, seat, legal actions, rng) -> one of the legal actions. ``None`` instead of a policy means uniform
-# random, which the search inlines because it is by far the most common and the cheapest.
+# random, which the search leaves to ``Game.random_playout``: by far the most common rollout, and a game may run it
+# in a loop of its own that is much faster than one ``apply`` after another.
 RolloutPolicy = Callable[[Game[Any, Any], Any, int, Sequence[Any], random.Random], Any]
 
 
@@ -210,13 +211,17 @@ class ISMCTSBot:
 
     def _rollout(self, game: Game[Any, Any], state: Any, movers: frozenset[int]) -> Sequence[float]:
         """Play ``state`` on (it is the search's own copy) and return every seat's reward."""
+        cutoff = self.cutoff if self.cutoff is not None else 1 << 62
+        if self.rollout_policy is None:
+            game.random_playout(state, self.rng.random, cutoff, self.stop_events)
+            if game.actors(state):
+                return self.evaluator(game, state)  # type: ignore[misc]
+            return self._outcome_rewards(game, state)
         legal_actions = game.legal_actions
         apply = game.apply
         actors = game.actors
         policy = self.rollout_policy
         stop = self.stop_events
-        cutoff = self.cutoff if self.cutoff is not None else 1 << 62
-        random_float = self.rng.random
         rng = self.rng
         steps = 0
         while movers:
@@ -224,10 +229,7 @@ class ISMCTSBot:
                 return self.evaluator(game, state)  # type: ignore[misc]
             seat = min(movers)
             legal = legal_actions(state, seat)
-            if policy is None or len(legal) == 1:
-                action = legal[int(random_float() * len(legal))]
-            else:
-                action = policy(game, state, seat, legal, rng)
+            action = legal[0] if len(legal) == 1 else policy(game, state, seat, legal, rng)
             events = apply(state, seat, action)
             steps += 1
             movers = actors(state)

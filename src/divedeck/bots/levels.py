@@ -1,6 +1,6 @@
 """Difficulty levels, the bots a person picks in the terminal and in the web lobby: easy, medium and hard.
 
-- **easy**: mostly random; one move in four is the game's heuristic move (plain random without a heuristic).
+- **easy**: mostly random; one move in ten is the game's heuristic move (plain random without a heuristic).
 - **medium**: the game's heuristic bot (its package's ``LEVELS["medium"]``, else the first of its ``BOTS``), or
   random for a game that has none.
 - **hard**: information-set Monte Carlo tree search (``ismcts.py``), about a second a move: an iteration budget
@@ -37,7 +37,7 @@ DESCRIPTIONS = {
 HARD_ITERATIONS: dict[str, int] = {"snorkeling": 2500, "hold-your-breath": 400}
 HARD_DEFAULT_ITERATIONS = 1000
 HARD_SECONDS: float | None = 1.2
-EASY_HEURISTIC_SHARE = 0.25
+EASY_HEURISTIC_SHARE = 0.1
 
 
 class EasyBot:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .config import build_config, describe_options
@@ -101,6 +101,33 @@ class Game(ABC, Generic[S, A]):
         The result depends only on ``seat``'s information and ``rng``, never on the true hidden cards, and
         its own RNG is reseeded from ``rng`` so future shuffles cannot be foreseen either.
         """
+
+    # -- search --------------------------------------------------------------------------------------------------
+    def random_playout(self, state: S, random_float: Callable[[], float], max_actions: int,
+                       stop_events: frozenset[str] = frozenset()) -> int:
+        """Play ``state`` on with uniformly random legal actions; return how many actions were taken.
+
+        The rollout of a search bot. The lowest seat in ``actors`` acts; with two legal actions or more it takes
+        ``legal[int(random_float() * len(legal))]``, with one it takes it without a draw. The playout stops when the
+        game is over, after ``max_actions`` actions, or right after an action whose events include a kind in
+        ``stop_events`` while the game goes on. A game may override this with a faster loop of its own, which must
+        take the same actions for the same draws and leave the same state (its tests compare the two).
+        """
+        actors = self.actors
+        legal_actions = self.legal_actions
+        apply = self.apply
+        steps = 0
+        movers = actors(state)
+        while movers and steps < max_actions:
+            seat = min(movers)
+            legal = legal_actions(state, seat)
+            action = legal[int(random_float() * len(legal))] if len(legal) > 1 else legal[0]
+            events = apply(state, seat, action)
+            steps += 1
+            movers = actors(state)
+            if stop_events and movers and any(event.kind in stop_events for event in events):
+                break
+        return steps
 
     # -- notation --------------------------------------------------------------------------------------------
     @abstractmethod

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from ...engine.events import Event
 from ...engine.game import Game
-from . import information, notation, rules
+from . import information, notation, playout, rules
 from .actions import Action, parse_action
 from .config import SnorkelingConfig
 from .state import SnorkelingState
@@ -34,6 +35,13 @@ class Snorkeling(Game[SnorkelingState, Action]):
     check = staticmethod(rules.check)
     apply = staticmethod(rules.apply)
     outcome = staticmethod(rules.outcome)
+
+    def random_playout(self, state: SnorkelingState, random_float: Callable[[], float], max_actions: int,
+                       stop_events: frozenset[str] = frozenset()) -> int:
+        """The contract's playout in Snorkeling's own fast loop, which can stop only at the end of a round."""
+        if stop_events <= playout.ROUND_EVENTS:
+            return playout.random_playout(state, random_float, max_actions, stop_events)
+        return super().random_playout(state, random_float, max_actions, stop_events)
 
     def view(self, state: SnorkelingState, seat: int | None) -> dict[str, Any]:
         return information.view(state, seat)

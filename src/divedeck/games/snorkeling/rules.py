@@ -9,6 +9,7 @@ untouched.
 from __future__ import annotations
 
 from bisect import bisect
+from collections.abc import Sequence
 
 from ...engine.errors import IllegalAction, MalformedInput
 from ...engine.events import Event
@@ -16,7 +17,7 @@ from ...engine.outcome import Outcome
 from ...engine.rng import SeededRng
 from .actions import END_TURN, PASS, Action, EndTurn, Pass, PlayCenter, PlayPile
 from .config import SnorkelingConfig
-from .context import context_for
+from .context import Context, context_for
 from .state import CENTER, GAME_OVER, OPPONENTS, SnorkelingState, replaced, without
 
 # -- setup (SNK-R2, SNK-R3) ------------------------------------------------------------------------------------
@@ -35,8 +36,10 @@ def new_state(config: SnorkelingConfig, seed: int) -> tuple[SnorkelingState, lis
     return state, events
 
 
-def _setup_round(state: SnorkelingState) -> list[Event]:
-    """SNK-R3: gather every reef card, shuffle, deal one at a time from the starter, turn up the centre."""
+def _setup_round(state: SnorkelingState, with_events: bool = True) -> list[Event]:
+    """SNK-R3: gather every reef card, shuffle, deal one at a time from the starter, turn up the centre.
+
+    Returns the deal as an event, unless ``with_events`` is off (a search's playout reads no events)."""
     table = state.context.table
     n = len(state.scores)
     cards = list(table.deck)
@@ -56,6 +59,8 @@ def _setup_round(state: SnorkelingState) -> list[Event]:
     state.turns = 0
     state.stall = 0
     refresh_acceptance(state)
+    if not with_events:
+        return []
     label = table.face_label
     return [Event(
         "round_start",
@@ -69,12 +74,14 @@ def _setup_round(state: SnorkelingState) -> list[Event]:
 
 def center_rule(state: SnorkelingState) -> tuple[int, int]:
     """(colour, value) a centre card may match now; ``-1`` where nothing matches. SNK-R6, or SNK-R7 in Expert."""
-    context = state.context
-    center = state.center
+    return center_accepts(state.context, state.center, state.turn_center)
+
+
+def center_accepts(context: Context, center: Sequence[int], k: int) -> tuple[int, int]:
+    """``center_rule`` for a centre pile whose last ``k`` cards were played this turn (any sequence of faces)."""
     if context.config.expert_diving:  # SNK-R7 / SNK-V1: against the card directly below
         top = center[-1]
         return context.face_color[top], (context.face_value[top] + 1) % context.num_values
-    k = state.turn_center
     t0 = center[-1 - k]
     if k == 0:  # SNK-R6, first card: T0's colour, or T0's value + 1 with the wrap
         return context.face_color[t0], (context.face_value[t0] + 1) % context.num_values
@@ -89,15 +96,18 @@ def pile_needs(state: SnorkelingState, seat: int) -> tuple[int, ...]:
     SNK-R9 (one below the top, the Lanternfish counting as 5), SNK-A2 (not your own pile), SNK-A1 (the per-turn
     limit), SNK-A5 (nothing onto a 0). Pile plays also need a centre play first (SNK-A19), checked by the callers.
     """
-    context = state.context
+    return piles_accept(state.context, state.piles, seat, state.turn_targets)
+
+
+def piles_accept(context: Context, piles: Sequence[Sequence[int]], seat: int, hit: int) -> tuple[int, ...]:
+    """``pile_needs`` for these piles when the seats in bit set ``hit`` already received a card this turn."""
     config = context.config
     limit = config.opponent_play_limit
-    hit = state.turn_targets
     if limit == "one_total" and hit:
-        return (-1,) * len(state.piles)
+        return (-1,) * len(piles)
     face_value = context.face_value
-    lantern = context.lanternfish_value
-    needs = [(face_value[pile[-1]] if pile else lantern) - 1 for pile in state.piles]
+    below_lantern = context.lanternfish_value - 1
+    needs = [face_value[pile[-1]] - 1 if pile else below_lantern for pile in piles]
     if not config.allow_own_pile:
         needs[seat] = -1
     if limit == "one_per_opponent" and hit:
@@ -352,13 +362,16 @@ def _end_turn(state: SnorkelingState, seat: int, passed: bool, events: list[Even
         state.pile_needs = ()  # no centre card yet this turn (see refresh_acceptance)
 
 
-def _end_round(state: SnorkelingState, reason: str, events: list[Event]) -> None:
-    """SNK-R17: score (SNK-R14), check the game end (SNK-R15), then finish or deal the next round (SNK-R3)."""
+def _end_round(state: SnorkelingState, reason: str, events: list[Event] | None) -> None:
+    """SNK-R17: score (SNK-R14), check the game end (SNK-R15), then finish or deal the next round (SNK-R3).
+
+    The events go into ``events``; ``None`` builds none (a search's playout)."""
     n = len(state.hands)
     gains = [state.pile_top_value(seat) for seat in range(n)]  # SNK-R14, SNK-A24
     scores = state.scores = tuple(total + gain for total, gain in zip(state.scores, gains, strict=True))
-    events.append(Event("round_end", {"round": state.round, "reason": reason, "gains": gains,
-                                      "totals": list(scores)}))
+    if events is not None:
+        events.append(Event("round_end", {"round": state.round, "reason": reason, "gains": gains,
+                                          "totals": list(scores)}))
     best = max(scores)
     leaders = tuple(seat for seat in range(n) if scores[seat] == best)
     config = state.context.config
@@ -369,13 +382,17 @@ def _end_round(state: SnorkelingState, reason: str, events: list[Event]) -> None
         state.winners = leaders
         state.phase = GAME_OVER
         refresh_acceptance(state)
-        events.append(Event("game_over", {"winners": list(leaders), "totals": list(scores),
-                                          "reason": "target_score" if reached else "round_cap"}))
+        if events is not None:
+            events.append(Event("game_over", {"winners": list(leaders), "totals": list(scores),
+                                              "reason": "target_score" if reached else "round_cap"}))
         return
     state.round += 1
     if state.context.config.next_round_starter == "rotate_left":  # SNK-R3.5, SNK-A12
         state.round_starter = (state.round_starter + 1) % n
-    events.extend(_setup_round(state))
+    if events is None:
+        _setup_round(state, with_events=False)
+    else:
+        events.extend(_setup_round(state))
 
 
 def outcome(state: SnorkelingState) -> Outcome | None:
