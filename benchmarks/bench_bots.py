@@ -1,11 +1,13 @@
 """Search-bot speed benchmark: divedeck's ISMCTS against OpenSpiel's, in simulations per second, interleaved.
 
-Four contenders search from mid-game decision states in one process, each with a fixed number of simulations per
+Five contenders search from mid-game decision states in one process, each with a fixed number of simulations per
 search (one determinization, one walk down the tree, one random rollout each):
 
 * ``divedeck-full``: ``divedeck.bots.ismcts.ISMCTSBot`` on 4-player Snorkeling, uniformly random rollouts played
   to the end of the game (every round to the target score), no early stop;
-* ``divedeck-cut``: the same with the rollout cut after 40 random actions and the evaluation of the totals so far
+* ``divedeck-round``: the same with the rollout stopped at the end of the round, where its scoring is exact, and the
+  evaluation of the totals then: a Snorkeling round is one deal, like a whole game of crazy_eights;
+* ``divedeck-cut``: the same with the rollout also cut after 40 random actions and the evaluation of the totals so far
   (what the ``hard`` level uses: ``divedeck.bots.evaluation``);
 * ``openspiel-py``: OpenSpiel's Python ISMCTS (``open_spiel.python.algorithms.ismcts.ISMCTSBot``) on 4-player
   ``crazy_eights``, with ``RandomRolloutEvaluator(n_rollouts=1)``, observation-string keys and the resampler below
@@ -42,7 +44,8 @@ from divedeck.bots.evaluation import evaluator_for
 from divedeck.bots.ismcts import ISMCTSBot
 from divedeck.engine import get_game
 
-FULL, CUT, OPENSPIEL_PY, OPENSPIEL_CPP = "divedeck-full", "divedeck-cut", "openspiel-py", "openspiel-cpp"
+FULL, ROUND, CUT = "divedeck-full", "divedeck-round", "divedeck-cut"
+OPENSPIEL_PY, OPENSPIEL_CPP = "openspiel-py", "openspiel-cpp"
 SIMS_VS_OPENSPIEL_PY = 3.0  # target from the issue: ISMCTS simulations/s at least 3x OpenSpiel's Python ISMCTS
 PLAYERS = 4
 HARD = evaluator_for(get_game("snorkeling"))  # the evaluation and rollout cutoff the hard level uses
@@ -83,12 +86,17 @@ def snorkeling_states(samples: int, seed: int) -> list[Any]:
     return states[:samples]
 
 
-def snorkeling_searcher(cutoff: bool) -> Callable[[list[Any], int, int], tuple[int, float]]:
+def snorkeling_searcher(rollouts: str) -> Callable[[list[Any], int, int], tuple[int, float]]:
+    """Searches with random rollouts to the end of the game (``FULL``), to the end of the round with its exact
+    scoring evaluated (``ROUND``), or as ``hard`` plays them (``CUT``)."""
     game = get_game("snorkeling")
 
     def searches(states: list[Any], simulations: int, seed: int) -> tuple[int, float]:
-        if cutoff:
+        if rollouts == CUT:
             bot = ISMCTSBot(seed, iterations=simulations, early_stop=False, cutoff=CUTOFF, evaluator=HARD.evaluator,
+                            stop_events=HARD.events)
+        elif rollouts == ROUND:
+            bot = ISMCTSBot(seed, iterations=simulations, early_stop=False, evaluator=HARD.evaluator,
                             stop_events=HARD.events)
         else:
             bot = ISMCTSBot(seed, iterations=simulations, early_stop=False)
@@ -313,16 +321,11 @@ class Contender:
     rates: list[float] = field(default_factory=list)
 
 
-def snorkeling_playout_length(states: list[Any], seed: int) -> float:
+def snorkeling_playout_length(states: list[Any], seed: int, to_round_end: bool = False) -> float:
     game = get_game("snorkeling")
     rng = random.Random(seed)
-    steps = 0
-    for state in states:
-        state = state.clone()
-        while game.outcome(state) is None:
-            seat = min(game.actors(state))
-            game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
-            steps += 1
+    stop = HARD.events if to_round_end else frozenset()
+    steps = sum(game.random_playout(state.clone(), rng.random, 1 << 62, stop) for state in states)
     return steps / len(states)
 
 
@@ -345,10 +348,12 @@ def make_contenders(samples: int, seed: int) -> list[Contender]:
     states = snorkeling_states(samples, seed)
     length = snorkeling_playout_length(states, seed)
     contenders = [
-        Contender(FULL, "divedeck ISMCTS, Snorkeling 4p, random rollouts to the end", snorkeling_searcher(False),
-                  states, length),
+        Contender(FULL, "divedeck ISMCTS, Snorkeling 4p, random rollouts to the end of the game",
+                  snorkeling_searcher(FULL), states, length),
+        Contender(ROUND, "divedeck ISMCTS, Snorkeling 4p, random rollouts to the end of the round + evaluation",
+                  snorkeling_searcher(ROUND), states, snorkeling_playout_length(states, seed, to_round_end=True)),
         Contender(CUT, f"divedeck ISMCTS, Snorkeling 4p, random rollouts cut at {CUTOFF} + evaluation",
-                  snorkeling_searcher(True), states, min(length, CUTOFF)),
+                  snorkeling_searcher(CUT), states, min(length, CUTOFF)),
     ]
     try:
         pyspiel = _pyspiel()
@@ -433,6 +438,7 @@ def main(argv: list[str] | None = None) -> int:
     if OPENSPIEL_PY in by_name:
         py = by_name[OPENSPIEL_PY].rates
         found[f"{FULL} / {OPENSPIEL_PY}"] = ratio(by_name[FULL].rates, py, SIMS_VS_OPENSPIEL_PY)
+        found[f"{ROUND} / {OPENSPIEL_PY}"] = ratio(by_name[ROUND].rates, py, SIMS_VS_OPENSPIEL_PY)
         found[f"{CUT} / {OPENSPIEL_PY}"] = ratio(by_name[CUT].rates, py, SIMS_VS_OPENSPIEL_PY)
         found[f"{OPENSPIEL_CPP} / {FULL}"] = ratio(by_name[OPENSPIEL_CPP].rates, by_name[FULL].rates)
         found[f"{OPENSPIEL_CPP} / {CUT}"] = ratio(by_name[OPENSPIEL_CPP].rates, by_name[CUT].rates)

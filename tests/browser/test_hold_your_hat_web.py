@@ -9,6 +9,7 @@ the clue-giver confirms with Got it. No page but the clue-giver's may show the c
 from __future__ import annotations
 
 import json
+import re
 import time
 import urllib.request
 from pathlib import Path
@@ -70,6 +71,7 @@ class Table:
     def step(self) -> bool:
         """Do one useful thing somewhere; ``True`` if something was done."""
         from playwright.sync_api import TimeoutError as PlaywrightTimeout
+        from playwright.sync_api import expect
 
         for seat, page in enumerate(self.pages):
             if game_over(page):
@@ -112,6 +114,10 @@ class Table:
                 return click_first(page, '[data-act="send"][data-action^="got "]:enabled')
             self.shot("guesser", mate)
             self.shot("clue-giver", page)
+            # The header speaks to each seat: the guesser guesses, the other team waits (not "<giver> to play").
+            expect(mate.locator("#turn")).to_have_text("Guess!")
+            expect(page.locator("#turn")).to_have_text("Your turn: give clues")
+            expect(other.locator("#turn")).to_have_text(re.compile(r"^Team [A-Z]'s turn$"))
             self.type_into(mate, "#hyh-guess", "not it", '[data-act="guess"]')
             self.type_into(mate, "#hyh-guess", text.upper(), '[data-act="guess"]')
             return True
@@ -136,7 +142,9 @@ class Table:
                 continue
             won_now = [str(t) for t in page.locator(".hyh-chip").all_inner_texts()]
             if first_time and not any(word in chip for chip in won_now):
-                assert word not in board_text(page), f"seat {seat} sees the word {word!r}"
+                # As a whole word: 'elf' may well be in the help text's "itself".
+                shown = re.search(rf"(?<!\w){re.escape(word)}(?!\w)", board_text(page))
+                assert shown is None, f"seat {seat} sees the word {word!r}"
 
 
 def open_seat(browser: Any, server: ServerProcess, table_id: str, seat: int, token: str) -> Any:

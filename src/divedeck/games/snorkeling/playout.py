@@ -94,7 +94,10 @@ def random_playout(state: SnorkelingState, random_float: Callable[[], float], ma
             # Pass or end: SNK-R11 in order, as rules._end_turn.
             passed = not k
             emptied = k > 0 and not hand
-            rng = _draw(hand, deck, center, rng)
+            if deck:  # the usual draw, inline; _draw refills the deck from the centre
+                insort(hand, deck.pop())
+            else:
+                rng = _draw(hand, deck, center, rng)
             if emptied:
                 pile = piles[active]
                 if pile:

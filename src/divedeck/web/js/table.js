@@ -221,13 +221,15 @@ function render() {
   const active = module.activeSeat(view);
   let turnText;
   if (state.outcome) turnText = "Game over";
-  // A game where everyone acts at once (Bermuda, Hold your Hat) has no single active seat: it words its own status.
-  else if (active === null) turnText = module.statusText ? module.statusText(view, names, state.seat) : "In play";
+  // A game where several seats act at once (Bermuda; Hold your Hat's guessers) words its own status.
+  else if (module.statusText) turnText = module.statusText(view, names, state.seat);
+  else if (active === null) turnText = "In play";
   else if (isLocal(active) && (!page.hotseat || active === page.shownSeat)) turnText = page.hotseat ? `${names(active)}: your turn` : "Your turn";
   else turnText = `${names(active)} to play`;
+  const mine = /your turn/i.test(turnText);
   $("turn").textContent = turnText;
-  $("turn").classList.toggle("is-mine", turnText.endsWith("your turn") || turnText === "Your turn");
-  document.title = `${turnText === "Your turn" ? "▶ " : ""}${turnText} · ${$("game-title").textContent} · divedeck`;
+  $("turn").classList.toggle("is-mine", mine);
+  document.title = `${mine ? "▶ " : ""}${turnText} · ${$("game-title").textContent} · divedeck`;
 
   renderSeats(table, view, names);
 
