@@ -164,6 +164,19 @@ def playout(game: Game[Any, Any], config: Any, seed: int, *, max_actions: int = 
     return steps, state
 
 
+def random_state(game: Game[Any, Any], config: Any, seed: int, moves: int) -> Any:
+    """A turn-based game after up to ``moves`` random actions from a new game (or its end, if sooner)."""
+    state = game.new(config, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        actors = game.actors(state)
+        if not actors:
+            break
+        seat = min(actors)
+        game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    return state
+
+
 def formatted(game: Game[Any, Any], actions: Iterable[Any]) -> list[str]:
     return [game.format_action(a) for a in actions]
 

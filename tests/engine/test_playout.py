@@ -13,20 +13,13 @@ import pytest
 
 from divedeck.engine import game_names, get_game
 from divedeck.engine.game import Game
+from tests.conformance import random_state
 
 TURN_BASED = [name for name in game_names() if not get_game(name).realtime]
 
 
 def midgame(game: Game[Any, Any], seed: int, moves: int = 30) -> Any:
-    state = game.new(game.make_config({}), seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        actors = game.actors(state)
-        if not actors:
-            break
-        seat = min(actors)
-        game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
-    return state
+    return random_state(game, game.make_config({}), seed, moves)
 
 
 def by_hand(game: Game[Any, Any], state: Any, seed: int, max_actions: int,

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from divedeck.engine.game import Game
-from tests.conformance import configs_for
+from tests.conformance import configs_for, random_state
 
 from .helpers import GAME, config
 
@@ -26,16 +26,7 @@ IDS = [",".join(f"{k}={v}" for k, v in options.items()) or "default" for options
 
 
 def state_after(options: dict[str, Any], seed: int, moves: int) -> Any:
-    """The state after up to ``moves`` random actions from a new game (or the finished game)."""
-    state = GAME.new(config(**options), seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        actors = GAME.actors(state)
-        if not actors:
-            break
-        seat = min(actors)
-        GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
-    return state
+    return random_state(GAME, config(**options), seed, moves)
 
 
 def both_playouts(state: Any, draws_seed: int, max_actions: int, stop: frozenset[str]) -> tuple[Any, Any, int, int]:
