@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from ...engine.errors import MalformedInput
 from .cards import DOLPHIN
@@ -56,6 +57,13 @@ class Play:
         if self.verb in TARGETED:
             return f"{self.verb} {self.card}>{self.target}"
         return f"{self.verb} {self.card}"
+
+
+@cache
+def play(verb: str, card: str, value: int = 0, target: int = -1, item: int = -1) -> Play:
+    """The ``Play`` with these fields, built once: listing legal actions then allocates none (search bots list
+    them thousands of times a second). There are a few thousand distinct plays in a deck."""
+    return Play(verb, card, value, target, item)
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,6 +58,7 @@ class CardTable:
     face_name: tuple[str, ...]
     face_copies: tuple[int, ...]
     face_verbs: tuple[frozenset[str], ...]  # what the face may be played as
+    face_actions: tuple[tuple[str, ...], ...]  # its verbs among ACTION_VERBS, in that order (legal actions' order)
     face_by_label: dict[str, int]
     # The values a Dolphin may be declared as when played for Air or Swim: every printed Air/Swim value.
     dolphin_values: tuple[int, ...]
@@ -168,6 +169,7 @@ def _build(data: dict[str, Any], source: str) -> CardTable:
         face_name=tuple(card_name(*key) for key in keys),
         face_copies=copies,
         face_verbs=verbs,
+        face_actions=tuple(tuple(verb for verb in ACTION_VERBS if verb in face_verbs) for face_verbs in verbs),
         face_by_label={label: face for face, label in enumerate(labels)},
         dolphin_values=tuple(sorted({value for kind, value, _ in keys if kind in VALUE_KINDS})),
         deck=tuple(face for face in range(len(keys)) for _ in range(copies[face])),

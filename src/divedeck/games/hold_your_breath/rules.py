@@ -17,7 +17,7 @@ from ...engine.errors import IllegalAction, MalformedInput
 from ...engine.events import Event
 from ...engine.outcome import Outcome
 from ...engine.rng import SeededRng
-from .actions import END, KEEP, TARGETED, VALUED, Action, Drop, EndPlay, Gasp, Keep, Lose, Play
+from .actions import END, KEEP, PLAIN, TARGETED, VALUED, Action, Drop, EndPlay, Gasp, Keep, Lose, Play, play
 from .cards import ACTION_VERBS
 from .config import HoldYourBreathConfig
 from .state import (
@@ -219,19 +219,16 @@ def _play_actions(state: HoldYourBreathState, seat: int) -> list[Action]:
         for verb, allowed in (("air", diver), ("swim", can_swim)):
             if allowed and verb in verbs:
                 if wild:
-                    actions.extend(Play(verb, card, value=value) for value in table.dolphin_values)
+                    actions.extend(play(verb, card, value) for value in table.dolphin_values)
                 else:
-                    actions.append(Play(verb, card))
-        for verb in ACTION_VERBS:
-            if verb not in verbs:
-                continue
-            if verb in ("draw", "mass"):
-                actions.append(Play(verb, card))
+                    actions.append(play(verb, card))
+        for verb in table.face_actions[face]:
+            if verb in PLAIN:
+                actions.append(play(verb, card))
             elif verb == "calm":
-                actions.extend(Play("calm", card, item=index, target=target)
-                               for index, target in calm_options(state, seat))
+                actions.extend(play("calm", card, 0, target, index) for index, target in calm_options(state, seat))
             else:
-                actions.extend(Play(verb, card, target=target) for target in targets_for(verb))
+                actions.extend(play(verb, card, 0, target) for target in targets_for(verb))
     return actions
 
 

@@ -20,7 +20,7 @@ export const name = "hold-your-hat";
 export const title = "Hold your Hat";
 
 /** Keyboard shortcuts for the clue-giver (table.js shows them under the log). */
-export const keyHelp = [[["Space"], "start the timer"], [["G"], "got it"], [["S"], "skip"], [["F"], "foul"]];
+export const keyHelp = [[["Space"], "start the timer"], [["G"], "got it"], [["S"], "skip"], [["F"], "foul (the clue-giver's keys)"]];
 
 const LETTERS = "ABCDEF";
 const ROUND_NAMES = { describe: "Describe", "one word": "One word", mime: "Mime" };
