@@ -321,11 +321,13 @@ class Contender:
     rates: list[float] = field(default_factory=list)
 
 
-def snorkeling_playout_length(states: list[Any], seed: int, to_round_end: bool = False) -> float:
+def snorkeling_playout_length(states: list[Any], seed: int, rollouts: str = FULL) -> float:
+    """The mean length of the contender's rollouts from ``states`` (to the end, to the round's end, or cut)."""
     game = get_game("snorkeling")
     rng = random.Random(seed)
-    stop = HARD.events if to_round_end else frozenset()
-    steps = sum(game.random_playout(state.clone(), rng.random, 1 << 62, stop) for state in states)
+    stop = frozenset() if rollouts == FULL else HARD.events
+    limit = CUTOFF if rollouts == CUT else 1 << 62
+    steps = sum(game.random_playout(state.clone(), rng.random, limit, stop) for state in states)
     return steps / len(states)
 
 
@@ -346,14 +348,14 @@ def openspiel_playout_length(states: list[Any], seed: int) -> float:
 
 def make_contenders(samples: int, seed: int) -> list[Contender]:
     states = snorkeling_states(samples, seed)
-    length = snorkeling_playout_length(states, seed)
     contenders = [
         Contender(FULL, "divedeck ISMCTS, Snorkeling 4p, random rollouts to the end of the game",
-                  snorkeling_searcher(FULL), states, length),
+                  snorkeling_searcher(FULL), states, snorkeling_playout_length(states, seed)),
         Contender(ROUND, "divedeck ISMCTS, Snorkeling 4p, random rollouts to the end of the round + evaluation",
-                  snorkeling_searcher(ROUND), states, snorkeling_playout_length(states, seed, to_round_end=True)),
-        Contender(CUT, f"divedeck ISMCTS, Snorkeling 4p, random rollouts cut at {CUTOFF} + evaluation",
-                  snorkeling_searcher(CUT), states, min(length, CUTOFF)),
+                  snorkeling_searcher(ROUND), states, snorkeling_playout_length(states, seed, ROUND)),
+        Contender(CUT, f"divedeck ISMCTS, Snorkeling 4p, random rollouts to the end of the round, at most {CUTOFF} "
+                  "actions, + evaluation", snorkeling_searcher(CUT), states,
+                  snorkeling_playout_length(states, seed, CUT)),
     ]
     try:
         pyspiel = _pyspiel()
@@ -449,7 +451,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'run:':<12} {rounds} interleaved rounds, {wall:.0f} s wall, {args.simulations} simulations per "
           f"search, {args.samples} states per game, seed {args.seed}")
     print()
-    print("| contender | simulations/s | ms per search | random playout length from the states |")
+    print("| contender | simulations/s | ms per search | mean rollout length from the states (actions) |")
     print("|---|--:|--:|--:|")
     for summary in summaries.values():
         print(f"| {summary['label']} | {fmt_spread(summary['simulations_per_second'], ',.0f')} "

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine.rng import SeededRng
+from ...engine.rng import SeededRng, shuffle_with
 from .rules import actors, distance
 from .state import BLIND, DOWN, OVER, PANIC, SHARK, HoldYourBreathState, item, item_face, item_how
 
@@ -99,7 +99,7 @@ def determinize(state: HoldYourBreathState, seat: int, rng: random.Random) -> Ho
     """
     sample = state.clone()
     pool = unseen_cards(state, seat)
-    rng.shuffle(pool)
+    shuffle_with(pool, rng.random)
     hands = list(state.hands)
     for other, hand in enumerate(hands):
         if other != seat:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine.rng import SeededRng
+from ...engine.rng import SeededRng, shuffle_with
 from .state import SnorkelingState
 
 
@@ -71,7 +71,7 @@ def determinize(state: SnorkelingState, seat: int, rng: random.Random) -> Snorke
     """
     sample = state.clone()
     pool = unseen_cards(state, seat)
-    rng.shuffle(pool)
+    shuffle_with(pool, rng.random)
     hands = list(state.hands)
     for other, hand in enumerate(hands):
         if other != seat:

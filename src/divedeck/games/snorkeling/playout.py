@@ -138,9 +138,9 @@ def random_playout(state: SnorkelingState, random_float: Callable[[], float], ma
     return steps
 
 
-def _open_piles(needs: tuple[int, ...], faces: int) -> tuple[tuple[int, int], ...]:
+def _open_piles(needs: tuple[int, ...], faces: int) -> list[tuple[int, int]]:
     """The piles that accept a card now, as (the number added to a face for a play onto it, the value it needs)."""
-    return tuple((faces * (target + 1), need) for target, need in enumerate(needs) if need >= 0)
+    return [(faces * (target + 1), need) for target, need in enumerate(needs) if need >= 0]
 
 
 def _draw(hand: list[int], deck: list[int], center: list[int], rng: SeededRng) -> SeededRng:
