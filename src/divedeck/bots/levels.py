@@ -34,7 +34,7 @@ DESCRIPTIONS = {
 }
 
 # hard: iterations per move (about one second each on a 2-core machine; see docs/bots.md) and the time cap.
-HARD_ITERATIONS: dict[str, int] = {"snorkeling": 2500, "hold-your-breath": 400}
+HARD_ITERATIONS: dict[str, int] = {"snorkeling": 4000, "hold-your-breath": 400}
 HARD_DEFAULT_ITERATIONS = 1000
 HARD_SECONDS: float | None = 1.2
 EASY_HEURISTIC_SHARE = 0.1
