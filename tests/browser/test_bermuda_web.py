@@ -103,14 +103,21 @@ def test_hold_the_breath_lay_cards_breathe_and_see_the_rounds_result(browser: An
                                                                      artifacts: Path) -> None:
     """Solo (one seat): the space bar holds the breath, the dive starts after the countdown, cards go down by click
     and by key, letting go of the space bar breathes, and the board shows each column won or lost and why."""
-    created = create_table(server, [{"kind": "human", "name": "Mia"}], countdown_ms=600)
-    page = open_seat(browser, server, created, viewport={"width": 1100, "height": 850})
-    page.screenshot(path=str(artifacts / "1-prepare.png"))
-    assert phase(page) == "idle"
-    page.keyboard.down(" ")
-    wait_for(page, lambda: phase(page) == "diving", what="the dive")
-    page.screenshot(path=str(artifacts / "2-diving.png"))
-    laid = lay_fitting_cards(page, 3) + lay_fitting_cards(page, 3, by_keys=True)
+    # The server deals from a fresh random seed; a hand with fewer than two cards that fit anywhere cannot show
+    # both ways of laying, so such a deal is followed by another table (at most three).
+    for attempt in range(3):
+        created = create_table(server, [{"kind": "human", "name": "Mia"}], countdown_ms=600)
+        page = open_seat(browser, server, created, viewport={"width": 1100, "height": 850})
+        page.screenshot(path=str(artifacts / "1-prepare.png"))
+        assert phase(page) == "idle"
+        page.keyboard.down(" ")
+        wait_for(page, lambda page=page: phase(page) == "diving", what="the dive")
+        page.screenshot(path=str(artifacts / "2-diving.png"))
+        laid = lay_fitting_cards(page, 3) + lay_fitting_cards(page, 3, by_keys=True)
+        if laid >= 2 or attempt == 2:
+            break
+        page.keyboard.up(" ")
+        page.context.close()
     assert laid >= 2
     page.screenshot(path=str(artifacts / "3-laid.png"))
     page.keyboard.up(" ")
