@@ -65,7 +65,7 @@ def test_summary_ratings_pairs_and_timing() -> None:
 
 def test_the_tournament_command_runs_end_to_end_and_writes_json(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(levels_module, "HARD_SECONDS", None)
-    monkeypatch.setitem(levels_module.HARD_ITERATIONS, "snorkeling", 8)
+    monkeypatch.setattr(levels_module, "ITERATIONS_OVERRIDE", 8)
     path = tmp_path / "t.json"
     result = CliRunner().invoke(cli.app, ["tournament", "snorkeling", "--bots", "easy,hard", "--games", "2",
                                           "--workers", "1", "-o", "num_players=2", "-o", "target_score=4",

@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from .bots import bot_names, make_bot
+from .bots import accepted_bot_names, bot_names, make_bot
 from .engine.config import config_to_options
 from .engine.errors import ConfigError, DivedeckError
 from .engine.match import Match
@@ -50,30 +50,32 @@ def parse_options(pairs: list[str] | None) -> dict[str, str]:
 
 
 def resolve_seats(game_name: str, seats_text: str | None, options: dict[str, Any], default_seat: str,
-                  first_seat: str | None = None) -> list[str]:
+                  first_seat: str | None = None, simulation: bool = False) -> list[str]:
     """The seat list, and the player count in ``options`` made consistent with it."""
     game = get_game(game_name)
     if seats_text:
         seats = [s.strip().lower() for s in seats_text.split(",") if s.strip()]
-        count = options.get("num_players")
-        if count is not None and str(count) != str(len(seats)):
-            raise ConfigError(f"--seats names {len(seats)} seats but num_players={count}")
-        if "num_players" in {f["name"] for f in game.options()}:
-            options["num_players"] = len(seats)
+        seated = game.with_players(options, len(seats))
+        for name, value in options.items():
+            if name in seated and str(seated[name]) != str(value):
+                raise ConfigError(f"--seats names {len(seats)} seats but {name}={value}")
+        options.update(seated)
     else:
         seats = [default_seat] * game.num_players(game.make_config(options))
         if first_seat is not None:
             seats[0] = first_seat
     game.make_config(options)  # reports a bad option or player count before anything starts
-    check_seat_names(game_name, seats)
+    check_seat_names(game_name, seats, simulation)
     return seats
 
 
-def check_seat_names(game_name: str, seats: list[str]) -> None:
-    known_bots = bot_names(game_name)
+def check_seat_names(game_name: str, seats: list[str], simulation: bool = False) -> None:
+    """Every seat a person or a bot the game offers (with ``simulation``, also the bots it keeps for simulating)."""
+    known_bots = accepted_bot_names(game_name) if simulation else bot_names(game_name)
     for seat in seats:
         if seat not in HUMAN and seat not in known_bots:
-            raise ConfigError(f"unknown seat {seat!r}: use 'you' for a person or a bot: {', '.join(known_bots)}")
+            offered = ", ".join(bot_names(game_name))
+            raise ConfigError(f"unknown seat {seat!r}: use 'you' for a person or a bot: {offered}")
 
 
 @app.command("games")
@@ -174,7 +176,7 @@ def simulate_command(
     options = parse_options(option)
     # A real-time game's default team is its medium level (its own timed bot): random cannot time a held breath.
     default_bot = "medium" if get_game(game).realtime else "random"
-    seat_list = resolve_seats(game, seats, options, default_bot)
+    seat_list = resolve_seats(game, seats, options, default_bot, simulation=True)
     for name in seat_list:
         if name in HUMAN:
             raise ConfigError("simulate plays bots only: name a bot for every seat")

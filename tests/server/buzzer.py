@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from divedeck.engine import CLOCK, Event, Game, IllegalAction, MalformedInput, Outcome
+from divedeck.engine import CLOCK, BotEntry, Event, Game, IllegalAction, LooseEvent, MalformedInput, Outcome
 
 
 @dataclass(frozen=True)
@@ -46,12 +46,13 @@ class Buzzer(Game[BuzzerState, Act]):
     title = "Buzzer (test)"
     config_type = BuzzerConfig
     realtime = True
+    over_rule = "TST-R2"
 
     def num_players(self, config: Any) -> int:
         return int(config.num_players)
 
-    def new(self, config: Any, seed: int) -> BuzzerState:
-        return BuzzerState(config, [0] * config.num_players)
+    def new_with_events(self, config: Any, seed: int) -> tuple[BuzzerState, list[Event]]:
+        return BuzzerState(config, [0] * config.num_players), []
 
     def actors(self, state: BuzzerState) -> frozenset[int]:
         return frozenset() if state.over else frozenset(range(len(state.presses)))
@@ -68,10 +69,10 @@ class Buzzer(Game[BuzzerState, Act]):
         deadline = self.deadline(state)
         if deadline is not None and t >= deadline:
             state.over = True
-            return [Event("time_up", {"t": deadline})]
+            return [LooseEvent("time_up", {"t": deadline})]
         return []
 
-    def check(self, state: BuzzerState, seat: int, action: Act) -> None:
+    def validate(self, state: BuzzerState, seat: int, action: Act) -> None:
         if action.t < state.last_time:
             raise IllegalAction("time went backwards", rule="TST-R1")
         if state.over:
@@ -79,19 +80,19 @@ class Buzzer(Game[BuzzerState, Act]):
         if action.kind == "tick" and seat != CLOCK:
             raise IllegalAction("only the clock ticks", rule="TST-R3")
 
-    def apply(self, state: BuzzerState, seat: int, action: Act) -> list[Event]:
-        self.check(state, seat, action)
+    def perform(self, state: BuzzerState, seat: int, action: Act) -> list[Event]:
+        self.validate(state, seat, action)
         state.last_time = action.t
         events = self._fire(state, action.t)
         if state.over or action.kind == "tick":
             return events
         if action.kind == "quit":
             state.over = True
-            return [Event("quit", {"seat": seat, "t": action.t})]
+            return [LooseEvent("quit", {"seat": seat, "t": action.t})]
         state.presses[seat] += 1
         if state.started is None:
             state.started = action.t
-        return [Event("press", {"seat": seat, "t": action.t})]
+        return [LooseEvent("press", {"seat": seat, "t": action.t})]
 
     def at(self, action: Act, t: int) -> Act:
         return replace(action, t=t)
@@ -152,4 +153,4 @@ class SteadyPresser:
         return next(a for a in decision.legal if a.kind == "press")
 
 
-BOTS = {"steady": SteadyPresser}
+Buzzer.bots = {"steady": BotEntry(SteadyPresser)}

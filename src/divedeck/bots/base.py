@@ -1,4 +1,4 @@
-"""What a bot is given and what it returns.
+"""The baseline bot; what a bot is given and returns (``Decision``, ``Bot``, ``TimedBot``) lives in the engine.
 
 A bot sees a ``Decision``: its seat, that seat's view and legal actions, and a ``determinize`` that samples a full
 state consistent with what the seat knows (for search). It never receives the true state, so it cannot read
@@ -8,51 +8,9 @@ another seat's hand.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from functools import partial
-from typing import Any, Protocol
+from typing import Any
 
-from ..engine.game import Game
-
-
-@dataclass(frozen=True)
-class Decision:
-    game: Game[Any, Any]
-    seat: int
-    view: dict[str, Any]
-    legal: Sequence[Any]
-    # rng -> a full state consistent with this seat's information, hidden cards sampled with rng.
-    determinize: Callable[[random.Random], Any] = field(repr=False)
-    # The caller's clock (ms) in a real-time game, else None.
-    now: int | None = None
-
-
-class Bot(Protocol):
-    name: str
-
-    def choose(self, decision: Decision) -> Any:
-        """One of ``decision.legal``."""
-        ...
-
-
-class TimedBot(Protocol):
-    """A bot for a real-time game: it says what it will do and after how long, like a person at the table."""
-
-    name: str
-
-    def plan(self, decision: Decision) -> tuple[int, Any] | None:
-        """``(delay_ms, action)``: take ``action`` (unstamped, one of ``decision.legal``) ``delay_ms`` after
-        ``decision.now`` unless the seat's view changes first (then the caller asks again); ``None``: nothing to do
-        until the view changes."""
-        ...
-
-
-def decide(bot: Bot, game: Game[Any, Any], state: Any, seat: int) -> Any:
-    """Ask ``bot`` for ``seat``'s action, giving it only what that seat may know."""
-    decision = Decision(game, seat, game.view(state, seat), game.legal_actions(state, seat),
-                        partial(game.determinize, state, seat))
-    return bot.choose(decision)
+from ..engine.decision import Bot, Decision, TimedBot, decide, decision_for
 
 
 class RandomBot:
@@ -65,3 +23,6 @@ class RandomBot:
 
     def choose(self, decision: Decision) -> Any:
         return self.rng.choice(decision.legal)
+
+
+__all__ = ["Bot", "Decision", "RandomBot", "TimedBot", "decide", "decision_for"]

@@ -1,21 +1,22 @@
 """Difficulty levels, the bots a person picks in the terminal and in the web lobby: easy, medium and hard.
 
 - **easy**: mostly random; one move in ten is the game's heuristic move (plain random without a heuristic).
-- **medium**: the game's heuristic bot (its package's ``LEVELS["medium"]``, else the first of its ``BOTS``), or
-  random for a game that has none.
-- **hard**: information-set Monte Carlo tree search (``ismcts.py``), about a second a move: an iteration budget
-  measured to take about that long on a small 2-core machine, and a time cap in case the machine is slower.
-  Turn-based games only: a real-time game's bots are ``TimedBot``s, which ``hard`` is not.
+- **medium**: the game's heuristic bot (the one its ``levels.medium`` names, else its first bot), or random for a
+  game that has none.
+- **hard**: information-set Monte Carlo tree search (``ismcts.py``), about a second a move: the game's declared
+  iteration budget (``levels.hard_iterations``, measured to take about that long on a small 2-core machine), and a
+  time cap in case the machine is slower. A game that declares no budget (a real-time game, whose bots are
+  ``TimedBot``s) is not offered ``hard``.
 
-A game's package may say which of its own bots play a level, in ``LEVELS`` (say ``LEVELS = {"easy": "slow-diver",
-"medium": "diver"}``). A real-time game is offered ``medium`` (its first bot unless it names one) and ``easy`` only
-if it names one: the generic bots are turn-based.
+A game says which of its own bots play a level in its ``levels`` declaration (``engine.declaration.Levels``). A
+real-time game is offered ``medium`` (its first bot unless it names one) and ``easy`` only if it names one: the
+generic bots are turn-based.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from ..engine.game import Game
@@ -33,10 +34,9 @@ DESCRIPTIONS = {
     "hard": "thinks ahead, about a second a move",
 }
 
-# hard: iterations per move (about one second each on a 2-core machine; see docs/bots.md) and the time cap.
-HARD_ITERATIONS: dict[str, int] = {"snorkeling": 4000, "hold-your-breath": 400}
-HARD_DEFAULT_ITERATIONS = 1000
 HARD_SECONDS: float | None = 1.2
+# When set, every hard bot searches this many iterations instead of its game's budget (quick tests and tries).
+ITERATIONS_OVERRIDE: int | None = None
 EASY_HEURISTIC_SHARE = 0.1
 
 
@@ -57,37 +57,41 @@ class EasyBot:
         return self.random.choose(decision)
 
 
-def _declared(module_levels: Mapping[str, str], game_bots: Mapping[str, Factory], level: str) -> Factory | None:
-    name = module_levels.get(level)
-    return game_bots.get(name) if name is not None else None
+def _declared(game: Game[Any, Any], level: str) -> Factory | None:
+    name = getattr(game.levels, level, None) if level in ("easy", "medium") else None
+    entry = game.bots.get(name) if name is not None else None
+    return entry.factory if entry is not None else None
 
 
-def heuristic(game_bots: Mapping[str, Factory], module_levels: Mapping[str, str]) -> Factory | None:
-    """The game's heuristic bot: the one its package names for ``medium``, else its first bot, else none."""
-    return _declared(module_levels, game_bots, "medium") or next(iter(game_bots.values()), None)
+def heuristic(game: Game[Any, Any]) -> Factory | None:
+    """The game's heuristic bot: the one it names for ``medium``, else its first bot, else none."""
+    first = next(iter(game.bots.values()), None)
+    return _declared(game, "medium") or (first.factory if first is not None else None)
 
 
-def level_names(game: Game[Any, Any], game_bots: Mapping[str, Factory], module_levels: Mapping[str, str]) -> list[str]:
-    """The levels ``game`` offers: all three for a turn-based game; for a real-time one, ``medium`` when it has a
-    bot of its own and ``easy`` when its package names one for it (never ``hard``)."""
+def level_names(game: Game[Any, Any]) -> list[str]:
+    """The levels ``game`` offers: ``hard`` where it declares a search budget; for a real-time game ``medium`` when
+    it has a bot of its own and ``easy`` when it names one for it; for a turn-based game ``easy`` and ``medium``."""
     if not game.realtime:
-        return list(LEVELS)
-    offered = [level for level in LEVELS[:2] if _declared(module_levels, game_bots, level) is not None]
-    if "medium" not in offered and game_bots:
-        offered.append("medium")
+        offered = ["easy", "medium"]
+    else:
+        offered = [level for level in ("easy", "medium") if _declared(game, level) is not None]
+        if "medium" not in offered and game.bots:
+            offered.append("medium")
+    if game.levels.hard_iterations is not None:
+        offered.append("hard")
     return offered
 
 
-def make_level(game: Game[Any, Any], level: str, game_bots: Mapping[str, Factory], module_levels: Mapping[str, str],
-               seed: int) -> Bot:
+def make_level(game: Game[Any, Any], level: str, seed: int) -> Bot:
     """The bot for ``level`` (one of ``level_names``) in ``game``, seeded with ``seed``."""
-    declared = _declared(module_levels, game_bots, level)
+    declared = _declared(game, level)
     if declared is not None:
         return declared(seed)
     if level == "easy":
-        return EasyBot(seed, heuristic(game_bots, module_levels))
+        return EasyBot(seed, heuristic(game))
     if level == "medium":
-        return (heuristic(game_bots, module_levels) or RandomBot)(seed)
+        return (heuristic(game) or RandomBot)(seed)
     if level == "hard":
         return hard_bot(game, seed)
     raise ValueError(f"no level {level!r}")
@@ -95,7 +99,9 @@ def make_level(game: Game[Any, Any], level: str, game_bots: Mapping[str, Factory
 
 def hard_bot(game: Game[Any, Any], seed: int, iterations: int | None = None) -> ISMCTSBot:
     """ISMCTS as ``hard`` plays ``game``: random rollouts, cut short with the game's evaluator if it has one."""
-    budget = iterations or HARD_ITERATIONS.get(game.name, HARD_DEFAULT_ITERATIONS)
+    if game.levels.hard_iterations is None:
+        raise ValueError(f"{game.title} offers no hard level")
+    budget = iterations or ITERATIONS_OVERRIDE or game.levels.hard_iterations
     cut = evaluator_for(game)
     if cut is None:
         return ISMCTSBot(seed, iterations=budget, seconds=HARD_SECONDS, name="hard")

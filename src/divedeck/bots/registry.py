@@ -1,53 +1,52 @@
-"""Bots by name. Game-agnostic bots are listed here; a game adds its own heuristics in its package's ``BOTS``.
-
-The difficulty levels (``easy``, ``medium``, ``hard``: see ``levels.py``) come first, for people choosing a bot.
-"""
+"""Bots by name: the difficulty levels (``levels.py``) first, for people choosing a bot, then the generic bots,
+then the game's own (its ``bots`` declaration). Every name is read from the game's declarations."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from ..engine.errors import ConfigError
-from ..engine.registry import game_module, get_game
+from ..engine.registry import get_game
 from .base import Bot, RandomBot
 from .levels import DESCRIPTIONS, level_names, make_level
 
+# The generic bots are turn-based: a real-time game accepts them (a simulation may want a baseline) but does not
+# offer them, since one that acts at random stalls a table that waits for everyone.
 _GENERIC: dict[str, Callable[[int], Bot]] = {"random": RandomBot}
-
-
-def _game_bots(game_name: str) -> dict[str, Callable[[int], Bot]]:
-    bots: dict[str, Any] = getattr(game_module(game_name), "BOTS", {})
-    return bots
-
-
-def _game_levels(game_name: str) -> dict[str, str]:
-    levels: dict[str, str] = getattr(game_module(game_name), "LEVELS", {})
-    return levels
-
-
-def _levels(game_name: str) -> list[str]:
-    return level_names(get_game(game_name), _game_bots(game_name), _game_levels(game_name))
+_GENERIC_DESCRIPTIONS = {"random": "plays a random legal move"}
 
 
 def bot_names(game_name: str) -> list[str]:
-    """The bots offered to people (a game may accept more, for simulations: its ``UNLISTED_BOTS``)."""
-    unlisted: frozenset[str] = getattr(game_module(game_name), "UNLISTED_BOTS", frozenset())
-    return [*_levels(game_name), *_GENERIC, *(name for name in _game_bots(game_name) if name not in unlisted)]
+    """The bots offered to people for ``game_name``."""
+    game = get_game(game_name)
+    generic = [] if game.realtime else list(_GENERIC)
+    return [*level_names(game), *generic, *(name for name, entry in game.bots.items() if entry.offered)]
+
+
+def accepted_bot_names(game_name: str) -> list[str]:
+    """Every bot name ``make_bot`` takes for ``game_name``: those offered, then those kept for simulations."""
+    game = get_game(game_name)
+    offered = bot_names(game_name)
+    return [*offered, *(name for name in [*_GENERIC, *game.bots] if name not in offered)]
 
 
 def bot_descriptions(game_name: str) -> dict[str, str]:
-    """A line per bot that has one (the levels), for the lobby's choices."""
-    return {name: DESCRIPTIONS[name] for name in _levels(game_name)}
+    """A line per offered bot that has one, for the lobby's choices."""
+    game = get_game(game_name)
+    lines = {**DESCRIPTIONS, **_GENERIC_DESCRIPTIONS,
+             **{name: entry.description for name, entry in game.bots.items() if entry.description}}
+    return {name: lines[name] for name in bot_names(game_name) if name in lines}
 
 
 def make_bot(game_name: str, bot_name: str, seed: int = 0) -> Bot:
     """A new bot called ``bot_name`` for ``game_name``, seeded with ``seed``; unknown names raise ``ConfigError``."""
-    factories = {**_GENERIC, **_game_bots(game_name)}
-    factory = factories.get(bot_name)
-    if factory is None:
-        if bot_name in _levels(game_name):
-            return make_level(get_game(game_name), bot_name, _game_bots(game_name), _game_levels(game_name), seed)
-        raise ConfigError(f"unknown bot {bot_name!r} for {game_name}; the bots offered are: "
-                          f"{', '.join(bot_names(game_name))}")
-    return factory(seed)
+    game = get_game(game_name)
+    entry = game.bots.get(bot_name)
+    if entry is not None:
+        return entry.factory(seed)  # type: ignore[no-any-return]
+    if bot_name in level_names(game):
+        return make_level(game, bot_name, seed)
+    if bot_name in _GENERIC:
+        return _GENERIC[bot_name](seed)
+    raise ConfigError(f"unknown bot {bot_name!r} for {game.title}; the bots offered are: "
+                      f"{', '.join(bot_names(game_name))}")

@@ -1,7 +1,9 @@
 """Turning loose option values (from a command line, a web form or a saved file) into a game's typed config.
 
-A game's config is a frozen dataclass whose fields are its options, with the defaults its rules specify. This module
-coerces and checks each value against the field's type, so every game gets the same clear errors for free.
+A game's config is a frozen dataclass whose fields are its options, declared with ``option``: the default its rules
+specify, a help line written for players, the rule IDs it comes from (kept apart, for docs and tooltips), the bounds
+of a number, and whether it names a file. This module coerces and checks each value against the field's type and
+bounds, so every game gets the same clear errors for free.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal, TypeVar, get_args, get_origin
 
 from .errors import ConfigError
@@ -18,6 +20,33 @@ C = TypeVar("C")
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
+
+
+def option(default: Any, help: str, *, rules: Sequence[str] = (), low: int | None = None, high: int | None = None,
+           file: bool = False, advanced: bool = False) -> Any:
+    """A config field: ``default``, a ``help`` line for players, the ``rules`` it comes from, the bounds ``low`` and
+    ``high`` of a whole number, ``file`` for an option that names a file on the machine that runs the game, and
+    ``advanced`` for options a lobby folds away."""
+    metadata = {"help": help, "rules": tuple(rules), "low": low, "high": high, "file": file, "advanced": advanced}
+    return dataclasses.field(default=default, metadata=metadata)
+
+
+def option_bounds(config_type: type, name: str) -> tuple[int | None, int | None]:
+    """The declared bounds of option ``name`` (``None`` where it has none, or no such option)."""
+    for f in dataclasses.fields(config_type):  # type: ignore[arg-type]
+        if f.name == name:
+            return f.metadata.get("low"), f.metadata.get("high")
+    return None, None
+
+
+def _check_bounds(f: dataclasses.Field[Any], value: Any) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        return
+    low, high = f.metadata.get("low"), f.metadata.get("high")
+    if (low is not None and value < low) or (high is not None and value > high):
+        span = (f"from {low} to {high}" if low is not None and high is not None
+                else f"at least {low}" if low is not None else f"at most {high}")
+        raise ConfigError(f"option {f.name} must be {span}; got {value}")
 
 
 def _coerce(name: str, kind: Any, value: Any) -> Any:
@@ -70,6 +99,7 @@ def build_config(config_type: type[C], options: Mapping[str, Any]) -> C:
             known = ", ".join(sorted(fields))
             raise ConfigError(f"unknown option {raw_name!r}; the options are: {known}")
         values[name] = _coerce(name, hints[name], value)
+        _check_bounds(fields[name], values[name])
     config = config_type(**values)
     validate = getattr(config, "validate", None)
     if validate is not None:
@@ -93,7 +123,12 @@ def describe_options(config_type: type) -> list[dict[str, Any]]:
     rows = []
     for f in dataclasses.fields(config_type):
         kind = hints[f.name]
-        row: dict[str, Any] = {"name": f.name, "default": f.default, "help": f.metadata.get("help", "")}
+        row: dict[str, Any] = {"name": f.name, "default": f.default, "help": f.metadata.get("help", ""),
+                               "rules": list(f.metadata.get("rules", ())), "file": f.metadata.get("file", False),
+                               "advanced": f.metadata.get("advanced", False)}
+        for bound in ("low", "high"):
+            if f.metadata.get(bound) is not None:
+                row[bound] = f.metadata[bound]
         if get_origin(kind) is Literal:
             row["type"], row["choices"] = "choice", list(get_args(kind))
         else:

@@ -3,6 +3,12 @@
 A game is plain data plus pure rules: it never reads a clock, never uses module-level randomness and knows nothing
 of terminals or sockets. Callers hold a state, ask who may act and what is legal, apply an action, and read each
 seat's redacted view.
+
+The engine is the frame: ``apply`` and ``check`` are final. They check once, for every game, that the seat exists,
+that the game is not over and that the seat may act now (and stamp a real-time action with the caller's time), and
+only then call the game's hooks ``validate`` and ``perform``. ``new`` is ``new_with_events`` without the events.
+What a game declares about itself for the layers above (bots, levels, front ends, player range, options) is read
+from the class attributes and methods under "declarations".
 """
 
 from __future__ import annotations
@@ -10,11 +16,14 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from functools import lru_cache
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, final
 
-from .config import build_config, describe_options
-from .errors import IllegalAction
+from .config import build_config, describe_options, option_bounds
+from .declaration import BotEntry, Frontend, Levels
+from .errors import ConfigError, IllegalAction
 from .events import Event
+from .moves import MoveTable
 from .outcome import Outcome
 
 
@@ -31,6 +40,10 @@ CLOCK = -1
 A = TypeVar("A")
 
 
+# The frame's methods: a game implements the hooks they call, never these.
+_FINAL = ("apply", "check", "new", "is_legal")
+
+
 class Game(ABC, Generic[S, A]):
     """A game's rules. Instances are stateless; all game data lives in the state."""
 
@@ -41,6 +54,51 @@ class Game(ABC, Generic[S, A]):
     # exposes its next deadline and the caller applies ``tick`` for seat ``CLOCK`` when it passes. Turn-based games
     # keep the defaults below and never see a time.
     realtime: ClassVar[bool] = False
+
+    # -- declarations ----------------------------------------------------------------------------------------
+    # The rules the frame cites when it refuses an action: no such seat, not this seat's turn, the game is over.
+    seat_rule: ClassVar[str | None] = None
+    turn_rule: ClassVar[str | None] = None
+    over_rule: ClassVar[str | None] = None
+    # The game's own bots by name (the generic ones, random and the levels, come from ``bots/``).
+    bots: ClassVar[Mapping[str, BotEntry]] = {}
+    levels: ClassVar[Levels] = Levels()
+    frontends: ClassVar[frozenset[Frontend]] = frozenset({Frontend.BROWSER})
+    # A line for people choosing a game: what it is, how many play, how long it takes.
+    summary: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        overridden = [name for name in _FINAL if name in vars(cls)]
+        if overridden:
+            raise TypeError(f"{cls.__name__} overrides {', '.join(overridden)}: a game implements the hooks "
+                            "(new_with_events, validate, perform), the engine's frame does the rest")
+
+    def player_range(self, options: Mapping[str, Any] | None = None) -> range:
+        """How many may play with these options (the other options as given, ``num_players`` left free)."""
+        base = {k: v for k, v in (options or {}).items() if k.replace("-", "_") != "num_players"}
+        low, high = option_bounds(self.config_type, "num_players")
+        fits = []
+        for count in range(low if low is not None else 1, (high if high is not None else 16) + 1):
+            try:
+                self.make_config({**base, "num_players": count})
+            except ConfigError:
+                continue
+            fits.append(count)
+        return range(fits[0], fits[-1] + 1) if fits else range(0)
+
+    def with_players(self, options: Mapping[str, Any], count: int) -> dict[str, Any]:
+        """``options`` for a table of ``count`` seats (the player count is itself an option where a game has it)."""
+        names = {row["name"] for row in self.options()}
+        return {**options, "num_players": count} if "num_players" in names else dict(options)
+
+    def default_players(self) -> int:
+        """How many seats the default config has."""
+        return self.num_players(self.make_config())
+
+    def file_options(self) -> list[str]:
+        """The options that name a file on the machine that runs the game (a server refuses them unless told)."""
+        return [row["name"] for row in self.options() if row.get("file")]
 
     # -- configuration ---------------------------------------------------------------------------------------
     def make_config(self, options: Mapping[str, Any] | None = None) -> Any:
@@ -54,13 +112,14 @@ class Game(ABC, Generic[S, A]):
     def num_players(self, config: Any) -> int: ...
 
     # -- play ------------------------------------------------------------------------------------------------
-    @abstractmethod
+    @final
     def new(self, config: Any, seed: int) -> S:
         """A new game set up from ``config``; every shuffle comes from the state's RNG seeded with ``seed``."""
+        return self.new_with_events(config, seed)[0]
 
+    @abstractmethod
     def new_with_events(self, config: Any, seed: int) -> tuple[S, list[Event]]:
-        """``new`` and the events of the setup (a deal, say), so logs can start with the first hands."""
-        return self.new(config, seed), []
+        """A new game and the events of its setup (a deal, say), so logs can start with the first hands."""
 
     @abstractmethod
     def actors(self, state: S) -> frozenset[int]:
@@ -70,20 +129,77 @@ class Game(ABC, Generic[S, A]):
     def legal_actions(self, state: S, seat: int) -> Sequence[A]:
         """Every action ``seat`` may take now, in a stable order (empty if it may not act)."""
 
-    @abstractmethod
-    def check(self, state: S, seat: int, action: A) -> None:
-        """Raise ``IllegalAction`` (with the rule ID) if ``seat`` may not take ``action`` now."""
+    @final
+    def check(self, state: S, seat: int, action: A, at: int | None = None) -> None:
+        """Raise ``IllegalAction`` (with the rule ID) if ``seat`` may not take ``action`` now (at ``at`` ms)."""
+        if at is not None:
+            action = self.at(action, at)
+        if self.realtime:
+            self._admit_in_time(state, seat)
+        elif seat not in self.actors(state):
+            self._refuse(state, seat)
+        self.validate(state, seat, action)
 
-    @abstractmethod
-    def apply(self, state: S, seat: int, action: A) -> list[Event]:
-        """Validate, then perform ``action``; a rejected action raises and leaves ``state`` untouched."""
+    @final
+    def apply(self, state: S, seat: int, action: A, at: int | None = None) -> list[Event]:
+        """Validate, then perform ``action`` (stamped ``at`` ms in a real-time game); a rejected action raises and
+        leaves ``state`` untouched."""
+        if at is not None:
+            action = self.at(action, at)
+        if self.realtime:
+            self._admit_in_time(state, seat)
+        elif seat not in self.actors(state):
+            self._refuse(state, seat)
+        return self.perform(state, seat, action)
 
+    @final
     def is_legal(self, state: S, seat: int, action: A) -> bool:
         try:
             self.check(state, seat, action)
         except IllegalAction:
             return False
         return True
+
+    def _refuse(self, state: S, seat: int) -> None:
+        """Raise why ``seat``, not among the actors of a turn-based game, may not act."""
+        if self.outcome(state) is not None:
+            raise IllegalAction("the game is over", self.over_rule)
+        self._check_seat(state, seat)
+        raise IllegalAction(*self.waiting_reason(state, seat))
+
+    def _admit_in_time(self, state: S, seat: int) -> None:
+        """A real-time game's actors are those of the action's own time, after every deadline before it has fired,
+        so the frame checks the seat (the clock's included) and the end of the game, and the game's hooks judge
+        the rest at that time."""
+        if self.outcome(state) is not None:
+            raise IllegalAction("the game is over", self.over_rule)
+        if seat != CLOCK:
+            self._check_seat(state, seat)
+
+    def _check_seat(self, state: S, seat: int) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seat_count(state):
+            raise IllegalAction(f"there is no seat {seat!r} in this game", self.seat_rule)
+
+    def seat_count(self, state: S) -> int:
+        """How many seats the game in ``state`` has."""
+        return self.num_players(state.config)  # type: ignore[attr-defined]
+
+    def waiting_reason(self, state: S, seat: int) -> tuple[str, str | None]:
+        """Why ``seat`` (a seat of the game, not an actor now) must wait, and the rule."""
+        actors = sorted(self.actors(state))
+        if len(actors) == 1:
+            return f"it is seat {actors[0]}'s turn, not seat {seat}'s", self.turn_rule
+        return f"seat {seat} may not act now; waiting for seat(s) {', '.join(map(str, actors))}", self.turn_rule
+
+    @abstractmethod
+    def validate(self, state: S, seat: int, action: A) -> None:
+        """The game's own checks of ``action`` by ``seat``, an actor (the frame has checked that): raise
+        ``IllegalAction`` with the reason and rule ID."""
+
+    @abstractmethod
+    def perform(self, state: S, seat: int, action: A) -> list[Event]:
+        """Validate ``action`` by ``seat``, an actor (the frame has checked that), completely, then perform it and
+        return its events; a rejected action raises and leaves ``state`` untouched."""
 
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None:
@@ -128,6 +244,18 @@ class Game(ABC, Generic[S, A]):
             if stop_events and movers and any(event.kind in stop_events for event in events):
                 break
         return steps
+
+    # -- the move table ----------------------------------------------------------------------------------------
+    def all_actions(self, config: Any) -> Sequence[A]:
+        """Every action any seat could ever take under ``config``, unstamped, in a fixed order (the move table's).
+
+        A real-time game lists its actions without their time; free text (a typed guess) is outside the table."""
+        raise NotImplementedError(f"{self.name} has no move table yet")
+
+    @final
+    def move_table(self, config: Any) -> MoveTable[A]:
+        """The fixed bijection between every action of ``config`` and an integer (Hanabi LE's move table)."""
+        return _move_table(self, config)
 
     # -- notation --------------------------------------------------------------------------------------------
     @abstractmethod
@@ -180,3 +308,8 @@ class Game(ABC, Generic[S, A]):
     def card_count(self, state: S) -> int | None:
         """How many cards the state holds in all, for conservation checks (``None``: not a card game)."""
         return None
+
+
+@lru_cache(maxsize=64)
+def _move_table(game: Game[Any, Any], config: Any) -> MoveTable[Any]:
+    return MoveTable(game.all_actions(config), game.format_action)

@@ -21,7 +21,6 @@ from starlette.websockets import WebSocketDisconnect
 
 from ..bots import bot_names
 from ..bots.registry import bot_descriptions
-from ..engine.errors import ConfigError
 from ..engine.registry import game_names, get_game
 from .collector import tend_garbage_collector
 from .connection import Connection
@@ -50,16 +49,9 @@ class NewTable(BaseModel):
 
 @functools.cache
 def player_range(game_name: str) -> tuple[int, int]:
-    """The seat counts a game accepts with its other options at their defaults, found by asking its config."""
-    game = get_game(game_name)
-    counts = []
-    for count in range(1, MAX_SEATS + 1):
-        try:
-            game.make_config({"num_players": count})
-        except ConfigError:
-            continue
-        counts.append(count)
-    return (min(counts), max(counts)) if counts else (2, 2)
+    """The seat counts a game accepts with its other options at their defaults."""
+    seats = get_game(game_name).player_range()
+    return (seats.start, seats.stop - 1) if seats else (2, 2)
 
 
 def problem(status: int, code: str, message: str) -> JSONResponse:
@@ -113,13 +105,14 @@ def create_app(settings: ServerSettings) -> FastAPI:
         games = []
         for name in game_names():
             game = get_game(name)
-            options = [o for o in game.options() if o["name"] != "cards"]
-            count = next((o for o in game.options() if o["name"] == "num_players"), None)
+            # Options that name a file on the server are not for the lobby (a server may refuse them anyway).
+            options = [o for o in game.options() if not o["file"]]
             fewest, most = player_range(name)
             games.append({"name": name, "title": game.title, "options": options, "bots": bot_names(name),
                           "bot_labels": bot_descriptions(name),
                           "min_players": fewest, "max_players": most, "realtime": game.realtime,
-                          "default_players": count["default"] if count else None})
+                          "frontends": sorted(game.frontends), "summary": game.summary,
+                          "default_players": game.default_players()})
         return {"games": games}
 
     @app.post("/api/tables", status_code=201, response_model=None)

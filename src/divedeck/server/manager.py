@@ -66,12 +66,11 @@ class TableManager:
             game = get_game(game_name)
         except ConfigError as problem:
             raise TableError("unknown_game", str(problem)) from None
-        file_options = {"cards"} & set(options)
+        file_options = {name.replace("-", "_") for name in options} & set(game.file_options())
         if file_options and not self.settings.allow_file_options:
             raise TableError("bad_config", f"option {sorted(file_options)[0]} names a file on the server and "
                                            "cannot be set from the web")
-        if "num_players" in {option["name"] for option in game.options()}:
-            options = {**options, "num_players": len(seats)}
+        options = game.with_players(options, len(seats))
         try:
             config = game.make_config(options)
         except ConfigError as problem:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from ..bots import Bot, Decision, bot_names, decide, make_bot
+from ..bots import Bot, Decision, accepted_bot_names, decide, make_bot
 from ..engine.config import config_to_options
 from ..engine.errors import IllegalAction, MalformedInput
 from ..engine.events import Event
@@ -277,13 +277,12 @@ class LiveTable:
         self.schedule_bots()
 
     def _replacement_bot(self, seat: int) -> Bot:
-        """The configured replacement bot, or this game's own first bot where the game has no bot of that name."""
+        """The server's configured replacement bot where the game takes it, else the game's declared stand-in."""
         seed = self.match.seed + seat + 1
-        names = bot_names(self.game.name)
-        for name in (self.settings.replacement_bot, "medium"):
-            if name in names:
-                return make_bot(self.game.name, name, seed)
-        return make_bot(self.game.name, names[-1], seed)
+        name = self.settings.replacement_bot
+        if name not in accepted_bot_names(self.game.name):
+            name = self.game.levels.stand_in
+        return make_bot(self.game.name, name, seed)
 
     # -- messages from a socket ----------------------------------------------------------------------------------
     async def handle(self, connection: Connection, text: str) -> None:

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from divedeck.bots import Decision, TimedBot, bot_names, make_bot
 from divedeck.cli import app
 from divedeck.engine import CLOCK, DivedeckError
-from divedeck.games.bermuda import BOTS, DiverBot
+from divedeck.games.bermuda import DiverBot
 from divedeck.sim import SimulationSpec, simulate, summarize
 from divedeck.sim.realtime import play_realtime
 
@@ -64,9 +64,10 @@ def times(log: list[tuple[int, str]], seat: int, verb: str) -> list[int]:
 def test_the_bots_are_timed_bots_with_presets_and_a_grid_of_paces_and_breaths() -> None:
     bot: TimedBot = make_bot("bermuda", "diver", 1)  # type: ignore[assignment]
     assert isinstance(bot, DiverBot) and callable(bot.plan) and bot.name == "diver"
-    assert {"diver", "fast-diver", "slow-diver", "diver-p500-b15", "diver-p3000-b45"} <= set(BOTS)
-    assert (BOTS["fast-diver"](0).pace_ms, BOTS["fast-diver"](0).breath_ms) == (700, 40_000)
-    assert (BOTS["diver-p1000-b30"](0).pace_ms, BOTS["diver-p1000-b30"](0).breath_ms) == (1000, 30_000)
+    bots = {name: entry.factory for name, entry in GAME.bots.items()}
+    assert {"diver", "fast-diver", "slow-diver", "diver-p500-b15", "diver-p3000-b45"} <= set(bots)
+    assert (bots["fast-diver"](0).pace_ms, bots["fast-diver"](0).breath_ms) == (700, 40_000)
+    assert (bots["diver-p1000-b30"](0).pace_ms, bots["diver-p1000-b30"](0).breath_ms) == (1000, 30_000)
     # people are offered the presets; the grid is accepted by name, for simulations
     assert {"diver", "fast-diver", "slow-diver"} <= set(bot_names("bermuda"))
     assert "diver-p500-b15" not in bot_names("bermuda")

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from divedeck.bots import Decision, bot_names, decide, make_bot
-from divedeck.games.hold_your_breath import BOTS, GreedyBot
+from divedeck.games.hold_your_breath import GreedyBot
 
 from .helpers import GAME, config, position
 
@@ -35,7 +35,7 @@ def choice(state: Any, seed: int = 0) -> str:
 
 
 def test_greedy_is_the_packages_bot_and_is_offered_by_name() -> None:
-    assert {"greedy": GreedyBot} == BOTS
+    assert {name: entry.factory for name, entry in GAME.bots.items()} == {"greedy": GreedyBot}
     assert {"random", "greedy"} <= set(bot_names("hold-your-breath"))
 
 

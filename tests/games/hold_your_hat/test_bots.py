@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from divedeck.bots import Decision, make_bot
-from divedeck.bots.registry import bot_names
+from divedeck.bots.registry import accepted_bot_names, bot_names
 from divedeck.engine import CLOCK
 from divedeck.sim.runner import SimulationSpec, play_game
 
@@ -19,12 +19,13 @@ from .helpers import GAME, WORDS, config
 OPTIONS = {"cards": WORDS, "deck_size": 10}
 
 
-def test_the_game_offers_its_bots_and_the_generic_random_one() -> None:
-    """The team bot is the game's everyday bot (the medium level); the stand-in comes last, where the server
-    looks for a bot to play for a player who left."""
-    names = bot_names("hold-your-hat")
-    assert {"random", "team", "standin"} <= set(names) and names[-1] == "standin"
+def test_the_game_offers_its_team_bot_as_medium_and_keeps_the_others_for_tests_and_stand_ins() -> None:
+    """The team bot is the game's everyday bot (the medium level); the stand-in, declared as the bot that plays for
+    a player who left, and the turn-based random bot are accepted by name but not offered to people."""
+    assert bot_names("hold-your-hat") == ["medium"]
+    assert {"random", "team", "standin"} <= set(accepted_bot_names("hold-your-hat"))
     assert make_bot("hold-your-hat", "medium", 1).name == "team"
+    assert make_bot("hold-your-hat", GAME.levels.stand_in, 1).name == "standin"
 
 
 @pytest.mark.parametrize("seats", [("random",) * 4, ("team", "random", "team", "random"),

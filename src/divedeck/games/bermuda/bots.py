@@ -11,7 +11,7 @@ import random
 from functools import lru_cache, partial
 from typing import Any
 
-from ...bots.base import Decision
+from ...engine.decision import Decision
 from .actions import Action, Lay
 from .cards import NEIGHBOURS
 
@@ -178,6 +178,8 @@ def _diver(pace_ms: int, breath_ms: int, name: str, seed: int = 0) -> DiverBot:
 
 # Presets, and a grid of paces and breath lengths for the simulator (name: diver-p<pace ms>-b<breath s>).
 PRESETS = {"diver": (2000, 30_000), "fast-diver": (700, 40_000), "slow-diver": (3500, 20_000)}
+PRESET_DESCRIPTIONS = {"diver": "lays a card every 2 s, holds its breath 30 s",
+                       "fast-diver": "quick hands, a long breath", "slow-diver": "slow hands, a short breath"}
 GRID_PACES = (500, 1000, 2000, 3000)
 GRID_BREATHS = (15, 30, 45)
 

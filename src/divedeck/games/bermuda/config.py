@@ -30,7 +30,7 @@ class BermudaConfig:
     single_breath_mode: Literal["chained", "one_round"] = field(
         default="chained", metadata={"help": "the challenge's form: layouts on one breath, or one round (BRM-V3)"})
     cards: str | None = field(
-        default=None, metadata={"help": "a treasure card data file instead of the default (BRM-C3)"})
+        default=None, metadata={"help": "a treasure card data file instead of the default (BRM-C3)", "file": True})
 
     @property
     def table(self) -> TreasureTable:

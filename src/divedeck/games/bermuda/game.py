@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ...engine.declaration import BotEntry, Frontend, Levels
 from ...engine.events import Event
 from ...engine.game import Game
 from . import information, notation, rules
 from .actions import Action, Tick, parse_action, stamped
+from .bots import PRESET_DESCRIPTIONS, PRESETS, bot_factories
 from .config import BermudaConfig
 from .state import BermudaState
 
@@ -18,12 +20,16 @@ class Bermuda(Game[BermudaState, Action]):
     title = "Bermuda"
     config_type = BermudaConfig
     realtime = True
+    seat_rule = "BRM-R1"
+    over_rule = "BRM-R30"
+    # Timed bots: the presets are offered to people; the grid of paces and breaths is for the simulator.
+    bots = {name: BotEntry(factory, PRESET_DESCRIPTIONS.get(name, ""), offered=name in PRESETS)
+            for name, factory in bot_factories().items()}
+    levels = Levels(easy="slow-diver", medium="diver", hard_iterations=None)
+    frontends = frozenset({Frontend.TERMINAL, Frontend.BROWSER})
 
     def num_players(self, config: BermudaConfig) -> int:
         return config.num_players
-
-    def new(self, config: BermudaConfig, seed: int) -> BermudaState:
-        return rules.new_state(config, seed)[0]
 
     def new_with_events(self, config: BermudaConfig, seed: int) -> tuple[BermudaState, list[Event]]:
         """The new state and the first deal as events (each seat's hand is private to it)."""
@@ -31,8 +37,8 @@ class Bermuda(Game[BermudaState, Action]):
 
     actors = staticmethod(rules.actors)
     legal_actions = staticmethod(rules.legal_actions)
-    check = staticmethod(rules.check)
-    apply = staticmethod(rules.apply)
+    validate = staticmethod(rules.check)
+    perform = staticmethod(rules.apply)
     outcome = staticmethod(rules.outcome)
 
     def view(self, state: BermudaState, seat: int | None) -> dict[str, Any]:

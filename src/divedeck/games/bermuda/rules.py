@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.errors import IllegalAction, MalformedInput
-from ...engine.events import Event
+from ...engine.events import Event, LooseEvent
 from ...engine.game import CLOCK
 from ...engine.outcome import Outcome
 from ...engine.rng import SeededRng
@@ -159,7 +159,7 @@ def _setup_round(state: BermudaState, events: list[Event]) -> None:
     state.holding = 0
     state.dive_at = state.t0 = NONE
     state.revealed = not state.config.hidden_treasures  # BRM-V1: face down until the dive
-    events.append(Event(
+    events.append(LooseEvent(
         "round_start",
         {"round": state.round, "columns": len(state.layout), "treasures": _treasure_ids(state) if state.revealed
          else None, "deck": len(state.deck)},
@@ -186,7 +186,7 @@ def _fire_until(state: BermudaState, t: int, events: list[Event]) -> None:
         if state.phase == PREPARE:
             _start_dive(state, due, events)
         else:
-            events.append(Event("time_up", {"t": due}))
+            events.append(LooseEvent("time_up", {"t": due}))
             _end_dive(state, END_TIME, NONE, due, events)
 
 
@@ -210,7 +210,7 @@ def _start_dive(state: BermudaState, t: int, events: list[Event]) -> None:
     data: dict[str, Any] = {"t": t, "treasures": _treasure_ids(state), "revealed": hidden}
     if state.config.max_dive_ms is not None:
         data["until"] = t + state.config.max_dive_ms
-    events.append(Event("dive_start", data))
+    events.append(LooseEvent("dive_start", data))
 
 
 # -- who may act, and what ------------------------------------------------------------------------------------------
@@ -364,29 +364,29 @@ def _perform(state: BermudaState, seat: int, action: Action, t: int, events: lis
         _lay(state, seat, action, t, events)  # type: ignore[arg-type]
     elif kind is Hold:  # BRM-R10
         state.holding |= 1 << seat
-        events.append(Event("hold", {"seat": seat, "t": t}))
+        events.append(LooseEvent("hold", {"seat": seat, "t": t}))
         if state.everyone_holds():  # BRM-R11: the count of three, then the dive
             if state.config.countdown_ms == 0:
                 _start_dive(state, t, events)
             else:
                 state.dive_at = t + state.config.countdown_ms
-                events.append(Event("countdown", {"t": t, "until": state.dive_at}))
+                events.append(LooseEvent("countdown", {"t": t, "until": state.dive_at}))
     elif kind is Release:
         if state.phase == PREPARE:  # BRM-R10: it only cancels the hold (and the countdown)
             state.holding &= ~(1 << seat)
             cancelled = state.dive_at != NONE
             state.dive_at = NONE
-            events.append(Event("release", {"seat": seat, "t": t, "cancelled": cancelled}))
+            events.append(LooseEvent("release", {"seat": seat, "t": t, "cancelled": cancelled}))
         else:  # BRM-R13.1: somebody breathed, the dive ends now for everyone
-            events.append(Event("release", {"seat": seat, "t": t, "cancelled": False}))
+            events.append(LooseEvent("release", {"seat": seat, "t": t, "cancelled": False}))
             _end_dive(state, END_RELEASE, seat, t, events)
     elif kind is Sort:  # BRM-R3.4
         state.hands = replaced(state.hands, seat, tuple(sorted(state.hands[seat])))
-        events.append(Event("sort", {"seat": seat}, {seat: {"hand": list(state.hands[seat])}}))
+        events.append(LooseEvent("sort", {"seat": seat}, {seat: {"hand": list(state.hands[seat])}}))
     elif kind is Signal:  # BRM-R14: no effect on the rules
         column = action.column  # type: ignore[union-attr]
         state.signals = state.signals[:seat] + (column - 1,) + state.signals[seat + 1:]
-        events.append(Event("signal", {"seat": seat, "column": column, "t": t}))
+        events.append(LooseEvent("signal", {"seat": seat, "column": column, "t": t}))
 
 
 def _lay(state: BermudaState, seat: int, action: Lay, t: int, events: list[Event]) -> None:
@@ -397,7 +397,7 @@ def _lay(state: BermudaState, seat: int, action: Lay, t: int, events: list[Event
     index = action.column - 1
     column = state.columns[index] + (action.card,)
     state.columns = replaced(state.columns, index, column)
-    events.append(Event("lay", {"seat": seat, "card": action.card, "column": action.column, "t": t,
+    events.append(LooseEvent("lay", {"seat": seat, "card": action.card, "column": action.column, "t": t,
                                 "length": len(column)}))
     empty = not any(state.hands)
     if state.config.challenge == "chained":  # BRM-V3: a full layout, or empty hands, close the layout
@@ -458,12 +458,12 @@ def _end_dive(state: BermudaState, reason: str, seat: int, t: int, events: list[
     if challenge == "chained":  # BRM-V3: the breath is over; the open layout's winning columns still count
         state.found += won
         state.layouts += 1
-        events.append(Event("layout_end", {"layout": state.layouts, "reason": reason, "seat": seat, "t": t,
+        events.append(LooseEvent("layout_end", {"layout": state.layouts, "reason": reason, "seat": seat, "t": t,
                                            "columns": results, "dive": False, "dives": state.dives,
                                            "found": state.found}))
         _game_over(state, events)
         return
-    events.append(Event("round_end", {"round": state.round, "reason": reason, "seat": seat, "t": t,
+    events.append(LooseEvent("round_end", {"round": state.round, "reason": reason, "seat": seat, "t": t,
                                       "columns": results, "won": treasures_won(state),
                                       "protection": protection(state)}))
     state.round += 1
@@ -480,11 +480,11 @@ def _close_layout(state: BermudaState, reason: str, t: int, events: list[Event])
     state.dives += dive
     state.found += won
     state.layouts += 1
-    events.append(Event("layout_end", {"layout": state.layouts, "reason": reason, "seat": NONE, "t": t,
+    events.append(LooseEvent("layout_end", {"layout": state.layouts, "reason": reason, "seat": NONE, "t": t,
                                        "columns": results, "dive": dive, "dives": state.dives, "found": state.found}))
     _reveal(state)
     hands = _deal(state)
-    events.append(Event("layout_start", {"layout": state.layouts + 1, "t": t, "treasures": _treasure_ids(state),
+    events.append(LooseEvent("layout_start", {"layout": state.layouts + 1, "t": t, "treasures": _treasure_ids(state),
                                          "deck": len(state.deck)},
                         {seat: {"hand": list(hand)} for seat, hand in enumerate(hands)}))
 
@@ -498,7 +498,7 @@ def _game_over(state: BermudaState, events: list[Event]) -> None:
     state.columns = state.layout = ()
     state.aside = DIVER_DECK
     state.signals = (NONE,) * len(state.hands)
-    events.append(Event("game_over", _result(state)))
+    events.append(LooseEvent("game_over", _result(state)))
 
 
 def _result(state: BermudaState) -> dict[str, Any]:

@@ -7,9 +7,8 @@ from .game import HoldYourBreath
 from .state import HoldYourBreathState
 
 GAME = HoldYourBreath()
-BOTS = {"greedy": GreedyBot}
 
 __all__ = [
-    "BOTS", "END", "GAME", "KEEP", "Action", "Drop", "EndPlay", "Gasp", "GreedyBot", "HoldYourBreath",
+    "END", "GAME", "KEEP", "Action", "Drop", "EndPlay", "Gasp", "GreedyBot", "HoldYourBreath",
     "HoldYourBreathConfig", "HoldYourBreathState", "Keep", "Lose", "Play", "parse_action",
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...bots.base import Decision
+from ...engine.decision import Decision
 from .actions import Action, Drop, EndPlay, Gasp, Keep, Lose, Play
 
 _ICON_KEEP = {"calm": 6.0, "panic": 5.0, "draw": 4.0, "discard": 3.0, "shark": 5.0, "kraken": 5.0}

@@ -32,7 +32,7 @@ class HoldYourBreathConfig:
                 "HYB-A6)"})
     max_depth: int | None = field(default=None, metadata={
         "help": "deepest space of the Depth Board in feet (default: the deck data's board, 150) (HYB-C2, HYB-A8)"})
-    cards: str | None = field(default=None, metadata={"help": "a deck data file instead of the default"})
+    cards: str | None = field(default=None, metadata={"help": "a deck data file instead of the default", "file": True})
 
     @property
     def table(self) -> CardTable:

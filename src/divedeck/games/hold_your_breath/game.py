@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ...engine.declaration import BotEntry, Frontend, Levels
 from ...engine.events import Event
 from ...engine.game import Game
 from . import information, notation, rules
 from .actions import Action, parse_action
+from .bots import GreedyBot
 from .config import HoldYourBreathConfig
 from .state import HoldYourBreathState
 
@@ -17,12 +19,15 @@ class HoldYourBreath(Game[HoldYourBreathState, Action]):
     name = "hold-your-breath"
     title = "Hold Your Breath!"
     config_type = HoldYourBreathConfig
+    seat_rule = "HYB-R1"
+    turn_rule = "HYB-R26"
+    over_rule = "HYB-R40"
+    bots = {"greedy": BotEntry(GreedyBot, "swims as far as it can, hinders the leader")}
+    levels = Levels(medium="greedy", hard_iterations=400)
+    frontends = frozenset({Frontend.TERMINAL, Frontend.BROWSER, Frontend.HOTSEAT})
 
     def num_players(self, config: HoldYourBreathConfig) -> int:
         return config.num_players
-
-    def new(self, config: HoldYourBreathConfig, seed: int) -> HoldYourBreathState:
-        return rules.new_state(config, seed)[0]
 
     def new_with_events(self, config: HoldYourBreathConfig, seed: int) -> tuple[HoldYourBreathState, list[Event]]:
         """The new state and the deal as an event (each seat's first hand is private to it)."""
@@ -30,8 +35,8 @@ class HoldYourBreath(Game[HoldYourBreathState, Action]):
 
     actors = staticmethod(rules.actors)
     legal_actions = staticmethod(rules.legal_actions)
-    check = staticmethod(rules.check)
-    apply = staticmethod(rules.apply)
+    validate = staticmethod(rules.check)
+    perform = staticmethod(rules.apply)
     outcome = staticmethod(rules.outcome)
 
     def view(self, state: HoldYourBreathState, seat: int | None) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from bisect import insort
 
 from ...engine.errors import IllegalAction, MalformedInput
-from ...engine.events import Event
+from ...engine.events import Event, LooseEvent
 from ...engine.outcome import Outcome
 from ...engine.rng import SeededRng
 from .actions import END, KEEP, PLAIN, TARGETED, VALUED, Action, Drop, EndPlay, Gasp, Keep, Lose, Play, play
@@ -87,7 +87,7 @@ def _deal(state: HoldYourBreathState, cards: list[int]) -> list[Event]:
     state.final_left = 0
     _start_turn(state)
     label = state.context.table.face_label
-    return [Event("deal", {"round": state.round, "first": state.first, "deck": len(cards),
+    return [LooseEvent("deal", {"round": state.round, "first": state.first, "deck": len(cards),
                            "hand_sizes": [len(hand) for hand in hands]},
                   {seat: {"hand": [label[c] for c in hand]} for seat, hand in enumerate(state.hands)})]
 
@@ -390,14 +390,14 @@ def apply(state: HoldYourBreathState, seat: int, action: Action) -> list[Event]:
         assert face is not None
         _take(state, seat, face)
         state.piles = replaced(state.piles, seat, state.piles[seat] + (item(face, DOWN),))
-        events.append(Event("gasp", {"seat": seat, "from": "hand"},
+        events.append(LooseEvent("gasp", {"seat": seat, "from": "hand"},
                             {seat: {"card": state.context.table.face_label[face]}}))
         _after_penalty(state, seat, events)
     elif kind is Drop:
         assert face is not None
         _take(state, seat, face)
         state.discard += (face,)
-        events.append(Event("drop", {"seat": seat, "card": state.context.table.face_label[face]}))
+        events.append(LooseEvent("drop", {"seat": seat, "card": state.context.table.face_label[face]}))
         if not state.hands[seat]:
             _finish_turn(state, seat, events)
     elif kind is Keep:
@@ -447,9 +447,9 @@ def _apply_play(state: HoldYourBreathState, seat: int, action: Play, face: int, 
             drawn = state.deck[-1]
             state.deck = state.deck[:-1]
             _give(state, seat, drawn)
-            follow.append(Event("draw", {"seat": seat, "deck": len(state.deck)}, {seat: {"card": label[drawn]}}))
+            follow.append(LooseEvent("draw", {"seat": seat, "deck": len(state.deck)}, {seat: {"card": label[drawn]}}))
         else:
-            follow.append(Event("no_draw", {"seat": seat}))
+            follow.append(LooseEvent("no_draw", {"seat": seat}))
     elif verb == "discard":  # HYB-A17, HYB-A18: a random card of the target's hand, face up
         state.discard += (face,)
         lost = _random_card(state, target)
@@ -493,12 +493,12 @@ def _apply_play(state: HoldYourBreathState, seat: int, action: Play, face: int, 
                 _take(state, victim, lost)
                 losses.append(lost)
             state.discard += tuple(losses)
-            follow.append(Event("kraken_discards", {"losses": [[v, label[f]] for v, f in zip(victims, losses,
+            follow.append(LooseEvent("kraken_discards", {"losses": [[v, label[f]] for v, f in zip(victims, losses,
                                                                                              strict=True)]}))
         elif victims:
             state.kraken = tuple(WAITING if s in victims else NOT_INVOLVED for s in range(len(state.hands)))
             state.phase = KRAKEN
-    events.append(Event("play", data))
+    events.append(LooseEvent("play", data))
     events.extend(follow)
 
 
@@ -507,21 +507,21 @@ def _lose(state: HoldYourBreathState, seat: int, face: int, events: list[Event])
     label = state.context.table.face_label
     _take(state, seat, face)
     state.kraken = set_at(state.kraken, seat, face)
-    events.append(Event("lose", {"seat": seat}, {seat: {"card": label[face]}}))
+    events.append(LooseEvent("lose", {"seat": seat}, {seat: {"card": label[face]}}))
     if WAITING in state.kraken:
         return
     losses = [(victim, chosen) for victim, chosen in enumerate(state.kraken) if chosen >= 0]
     state.discard += tuple(chosen for _, chosen in losses)
     state.kraken = ()
     state.phase = PLAY
-    events.append(Event("kraken_discards", {"losses": [[victim, label[chosen]] for victim, chosen in losses]}))
+    events.append(LooseEvent("kraken_discards", {"losses": [[victim, label[chosen]] for victim, chosen in losses]}))
 
 
 def _resolve(state: HoldYourBreathState, seat: int, events: list[Event]) -> None:
     """``end``: movement (HYB-R20), surfacing and the immediate win (HYB-R21, R22), the breath penalty (HYB-R23)."""
     air, swim = state.air, state.swim
     moved = min(air, swim)  # HYB-A3: the lesser of the turn's totals
-    events.append(Event("end_play", {"seat": seat, "air": air, "swim": swim, "move": moved}))
+    events.append(LooseEvent("end_play", {"seat": seat, "air": air, "swim": swim, "move": moved}))
     context = state.context
     if state.is_diver(seat) and moved:
         old = state.depths[seat]
@@ -529,10 +529,10 @@ def _resolve(state: HoldYourBreathState, seat: int, events: list[Event]) -> None
         new = min(old + moved, context.max_depth) if state.round == DESCENT else max(old - moved, 0)
         if new != old:
             state.depths = set_at(state.depths, seat, new)
-            events.append(Event("move", {"seat": seat, "round": state.round, "from": old, "to": new}))
+            events.append(LooseEvent("move", {"seat": seat, "round": state.round, "from": old, "to": new}))
         if state.round == ASCENT and old > 0 and new == 0:  # HYB-R21
             state.surfaced += (seat,)
-            events.append(Event("surface", {"seat": seat, "order": len(state.surfaced)}))
+            events.append(LooseEvent("surface", {"seat": seat, "order": len(state.surfaced)}))
             anchor = state.anchors[seat]
             if anchor > 0 and anchor == max(state.anchors):  # HYB-R22: the rest of the turn is not played
                 _game_over(state, (seat,), "HYB-R22", events)
@@ -545,7 +545,7 @@ def _resolve(state: HoldYourBreathState, seat: int, events: list[Event]) -> None
             top = state.deck[-1]
             state.deck = state.deck[:-1]
             state.piles = replaced(state.piles, seat, state.piles[seat] + (item(top, BLIND),))
-            events.append(Event("gasp", {"seat": seat, "from": "deck"}))
+            events.append(LooseEvent("gasp", {"seat": seat, "from": "deck"}))
     _after_penalty(state, seat, events)
 
 
@@ -569,7 +569,7 @@ def _finish_turn(state: HoldYourBreathState, seat: int, events: list[Event]) -> 
     if drawn:
         state.deck = deck
         state.hands = replaced(state.hands, seat, tuple(sorted(state.hands[seat] + tuple(drawn))))
-        events.append(Event("replenish", {"seat": seat, "drew": len(drawn), "deck": len(deck)},
+        events.append(LooseEvent("replenish", {"seat": seat, "drew": len(drawn), "deck": len(deck)},
                             {seat: {"cards": [label[c] for c in drawn]}}))
     state.turns += 1
     n = len(state.hands)
@@ -581,7 +581,7 @@ def _finish_turn(state: HoldYourBreathState, seat: int, events: list[Event]) -> 
     elif _triggers_final_turns(state, seat):
         state.trigger = seat
         state.final_left = n
-        events.append(Event("final_turns", {"seat": seat, "round": state.round}))
+        events.append(LooseEvent("final_turns", {"seat": seat, "round": state.round}))
     state.active = (seat + 1) % n
     _start_turn(state)
 
@@ -600,7 +600,7 @@ def _end_round(state: HoldYourBreathState, events: list[Event]) -> None:
         _game_over(state, winners_at_end(state), "HYB-R41", events)
         return
     state.anchors = state.depths  # HYB-R31
-    events.append(Event("descent_end", {"anchors": list(state.anchors)}))
+    events.append(LooseEvent("descent_end", {"anchors": list(state.anchors)}))
     _setup_ascent(state, events)
 
 
@@ -624,7 +624,7 @@ def _setup_ascent(state: HoldYourBreathState, events: list[Event]) -> None:
     state.round = ASCENT
     state.first = first
     state.discard = ()
-    events.append(Event("ascent_start", {"first": first, "tied": tied, "deck": len(cards)}))
+    events.append(LooseEvent("ascent_start", {"first": first, "tied": tied, "deck": len(cards)}))
     events.extend(_deal(state, cards))
 
 
@@ -652,7 +652,7 @@ def _game_over(state: HoldYourBreathState, winners: tuple[int, ...], rule: str, 
     state.phase = OVER
     state.kraken = ()
     n = len(state.hands)
-    events.append(Event("game_over", {
+    events.append(LooseEvent("game_over", {
         "winners": list(winners), "rule": rule, "by": _won_by(state),
         "distances": [distance(state, seat) for seat in range(n)], "anchors": list(state.anchors),
         "surfaced": list(state.surfaced)}))

@@ -7,9 +7,8 @@ from .game import HoldYourHat
 from .state import HoldYourHatState
 
 GAME = HoldYourHat()
-BOTS = {"team": TeamBot, "standin": StandInBot}
 
 __all__ = [
-    "BOTS", "GAME", "Act", "HoldYourHat", "HoldYourHatConfig", "HoldYourHatState", "StandInBot", "TeamBot",
+    "GAME", "Act", "HoldYourHat", "HoldYourHatConfig", "HoldYourHatState", "StandInBot", "TeamBot",
     "format_action", "parse_action",
 ]

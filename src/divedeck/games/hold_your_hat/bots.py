@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...bots.base import Decision
+from ...engine.decision import Decision
 from .actions import Act
 
 

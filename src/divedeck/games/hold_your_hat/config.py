@@ -45,7 +45,7 @@ class HoldYourHatConfig:
     # Named like the other games' data file option, so that the server refuses it from the web like theirs.
     cards: str | None = field(default=None, metadata={
         "help": "a word list file instead of the shipped deck (.toml, or plain text one card a line: see "
-                "docs/games/hold-your-hat.md)"})
+                "docs/games/hold-your-hat.md)", "file": True})
 
     @property
     def table(self) -> WordTable:

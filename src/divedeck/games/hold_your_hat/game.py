@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ...engine.declaration import BotEntry, Frontend, Levels
 from ...engine.events import Event
 from ...engine.game import Game
 from . import information, notation, rules
 from .actions import Act, format_action, parse_action, team_letter
+from .bots import StandInBot, TeamBot
 from .config import HoldYourHatConfig
 from .state import SPECIALS, HoldYourHatState
 
@@ -18,20 +20,24 @@ class HoldYourHat(Game[HoldYourHatState, Act]):
     title = "Hold your Hat"
     config_type = HoldYourHatConfig
     realtime = True
+    seat_rule = "HYH-R1"
+    over_rule = "HYH-R42"
+    # The stand-in keeps a table moving in tests; neither gives clues, so people are offered no bot here yet.
+    bots = {"team": BotEntry(TeamBot, "plays its specials, gives no clues", offered=False),
+            "standin": BotEntry(StandInBot, offered=False)}
+    levels = Levels(medium="team", hard_iterations=None, stand_in="standin")
+    frontends = frozenset({Frontend.BROWSER, Frontend.SHARED_SCREEN})
 
     def num_players(self, config: HoldYourHatConfig) -> int:
         return config.num_players
-
-    def new(self, config: HoldYourHatConfig, seed: int) -> HoldYourHatState:
-        return rules.new_state(config, seed)[0]
 
     def new_with_events(self, config: HoldYourHatConfig, seed: int) -> tuple[HoldYourHatState, list[Event]]:
         return rules.new_state(config, seed)
 
     actors = staticmethod(rules.actors)
     legal_actions = staticmethod(rules.legal_actions)
-    check = staticmethod(rules.check)
-    apply = staticmethod(rules.apply)
+    validate = staticmethod(rules.check)
+    perform = staticmethod(rules.apply)
     outcome = staticmethod(rules.outcome)
 
     # -- time (HYH-R6) -------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from ...engine.errors import IllegalAction, MalformedInput
-from ...engine.events import Event
+from ...engine.events import Event, LooseEvent
 from ...engine.game import CLOCK
 from ...engine.outcome import Outcome
 from ...engine.rng import SeededRng
@@ -86,7 +86,7 @@ def new_state(config: HoldYourHatConfig, seed: int) -> tuple[HoldYourHatState, l
     state.active = config.first_team  # HYH-R2.5
     state.now = 0
     state.turns = 0
-    events = [Event("game_start", {
+    events: list[Event] = [LooseEvent("game_start", {
         "teams": [list(m) for m in context.members], "color": COLORS[state.color], "rounds": config.rounds,
         "words": config.deck_size, "held": list(state.held)})]
     _setup_round(state, events)
@@ -114,13 +114,13 @@ def _setup_round(state: HoldYourHatState, events: list[Event]) -> None:
     state.won = ((),) * state.teams
     _reset_turn(state)
     state.phase = PRE
-    events.append(Event("round_start", {"round": state.round, "type": ROUND_TYPES[state.round - 1],
+    events.append(LooseEvent("round_start", {"round": state.round, "type": ROUND_TYPES[state.round - 1],
                                         "team": state.active, "deck": len(deck)}))
     _turn_start(state, events)
 
 
 def _turn_start(state: HoldYourHatState, events: list[Event]) -> None:
-    events.append(Event("turn_start", {"team": state.active, "clue_giver": state.clue_giver(),
+    events.append(LooseEvent("turn_start", {"team": state.active, "clue_giver": state.clue_giver(),
                                        "round": state.round}))
 
 
@@ -433,14 +433,14 @@ def apply(state: HoldYourHatState, seat: int, action: Act) -> list[Event]:
     if verb == "start":  # HYH-R12
         state.timer = t + state.context.turn_ms
         state.phase = MAIN
-        events.append(Event("timer", {"team": active, "seat": seat, "t": t, "until": state.timer}))
+        events.append(LooseEvent("timer", {"team": active, "seat": seat, "t": t, "until": state.timer}))
         _next_word(state, events, skipped=False)
     elif verb == "binoculars":  # HYH-R11
         _spend(state, active, "B")
         state.used_binoculars = True
         state.peek = min(BINOCULARS_PEEK, len(state.deck))
         top = [state.entry(card)[0] for card in reversed(state.deck[-state.peek:])]
-        events.append(Event("binoculars", {"team": active, "seat": seat, "count": state.peek},
+        events.append(LooseEvent("binoculars", {"team": active, "seat": seat, "count": state.peek},
                             {state.clue_giver(): {"cards": top}}))
     elif verb == "order":  # HYH-R11
         k = state.peek
@@ -448,39 +448,39 @@ def apply(state: HoldYourHatState, seat: int, action: Act) -> list[Event]:
         arranged = [top_first[position - 1] for position in action.order]
         state.deck = state.deck[:-k] + tuple(reversed(arranged))
         state.peek = 0
-        events.append(Event("order", {"team": active, "seat": seat, "order": list(action.order)}))
+        events.append(LooseEvent("order", {"team": active, "seat": seat, "order": list(action.order)}))
     elif verb == "raid":  # HYH-R10
         raider = action.team
         assert raider is not None
         _spend(state, raider, "R")
         state.raiders |= 1 << raider
-        events.append(Event("raid", {"team": raider, "seat": seat}))
+        events.append(LooseEvent("raid", {"team": raider, "seat": seat}))
     elif verb == "guess":  # HYH-R20, HYH-R27
         _guess(state, seat, team, action.text, t, events)
     elif verb == "got":  # HYH-R27
         assert action.team is not None
-        events.append(Event("got", {"team": action.team, "seat": seat, "t": t}))
+        events.append(LooseEvent("got", {"team": action.team, "seat": seat, "t": t}))
         _claim(state, action.team, t, events)
     elif verb == "theft":  # HYH-R21
         _theft(state, seat, action, t, events)
     elif verb == "skip":  # HYH-R22, HYH-R31
         _spend(state, active, "S")
-        events.append(Event("skip", {"team": active, "seat": seat}, {state.clue_giver(): _word(state)}))
+        events.append(LooseEvent("skip", {"team": active, "seat": seat}, {state.clue_giver(): _word(state)}))
         state.aside += (state.current,)
         state.current = -1
         _next_word(state, events, skipped=True)
     elif verb == "foul":  # HYH-R23
-        events.append(Event("foul", {"team": active, "seat": seat}, {state.clue_giver(): _word(state)}))
+        events.append(LooseEvent("foul", {"team": active, "seat": seat}, {state.clue_giver(): _word(state)}))
         state.aside += (state.current,)
         state.current = -1
         _next_word(state, events, skipped=False)
     elif verb == "clue":  # HYH-R24
         state.clued += 1
-        events.append(Event("clue", {"team": active, "seat": seat, "text": action.text}))
+        events.append(LooseEvent("clue", {"team": active, "seat": seat, "text": action.text}))
     elif verb == "extra":  # HYH-R30
         _extra_time(state, seat, t, events)
     elif verb == "end":  # HYH-R32
-        events.append(Event("decline", {"team": active, "seat": seat}))
+        events.append(LooseEvent("decline", {"team": active, "seat": seat}))
         _end_turn(state, events, "timeout")
     return events
 
@@ -502,17 +502,17 @@ def _guess(state: HoldYourHatState, seat: int, team: int, text: str | None, t: i
     clue_giver = state.clue_giver()
     public = {"team": team, "seat": seat, "t": t}
     if text is None:
-        events.append(Event("guess", {**public, "result": "blank"}))
+        events.append(LooseEvent("guess", {**public, "result": "blank"}))
         return
     secret = {seat: {"text": text}, clue_giver: {"text": text}}
     if state.claiming() >> team & 1:  # HYH-R28.1: further guesses by a claiming team are ignored
-        events.append(Event("guess", {**public, "result": "ignored"}, secret))
+        events.append(LooseEvent("guess", {**public, "result": "ignored"}, secret))
         return
     entry, _, alternates = state.entry(state.current)
     if not judging.guess_matches(text, entry, alternates):
-        events.append(Event("guess", {**public, "result": "wrong", "text": text}))
+        events.append(LooseEvent("guess", {**public, "result": "wrong", "text": text}))
         return
-    events.append(Event("guess", {**public, "result": "right"}, secret))
+    events.append(LooseEvent("guess", {**public, "result": "right"}, secret))
     _claim(state, team, t, events)
 
 
@@ -523,18 +523,18 @@ def _theft(state: HoldYourHatState, seat: int, action: Act, t: int, events: list
     public: dict[str, object] = {"team": thief, "seat": seat, "t": t}
     if action.verdict is not None:
         right = action.verdict == OK
-        events.append(Event("theft", {**public, "result": "right" if right else "wrong"}))
+        events.append(LooseEvent("theft", {**public, "result": "right" if right else "wrong"}))
     elif action.text is None:
         right = False
-        events.append(Event("theft", {**public, "result": "blank"}))
+        events.append(LooseEvent("theft", {**public, "result": "blank"}))
     else:
         entry, _, alternates = state.entry(state.current)
         right = judging.guess_matches(action.text, entry, alternates)
         if right:
-            events.append(Event("theft", {**public, "result": "right"},
+            events.append(LooseEvent("theft", {**public, "result": "right"},
                                 {seat: {"text": action.text}, state.clue_giver(): {"text": action.text}}))
         else:
-            events.append(Event("theft", {**public, "result": "wrong", "text": action.text}))
+            events.append(LooseEvent("theft", {**public, "result": "wrong", "text": action.text}))
     if right:
         _claim(state, thief, t, events)
     else:
@@ -556,7 +556,7 @@ def _claim(state: HoldYourHatState, team: int, t: int, events: list[Event]) -> N
     """
     opened = not state.claim
     state.claim += ((team, t),)
-    events.append(Event("claim", {"team": team, "t": t, "opened": opened, "until": state.claim_deadline() - 1}))
+    events.append(LooseEvent("claim", {"team": team, "t": t, "opened": opened, "until": state.claim_deadline() - 1}))
     _settle(state, events)
 
 
@@ -590,7 +590,7 @@ def _resolve_claim(state: HoldYourHatState, events: list[Event]) -> None:
     state.won = replaced(state.won, winner, state.won[winner] + (card,))
     state.current = -1
     state.claim = ()
-    events.append(Event("won", {"team": winner, "word": text, "points": points, "claimed_by": teams,
+    events.append(LooseEvent("won", {"team": winner, "word": text, "points": points, "claimed_by": teams,
                                 "round": state.round}))
 
 
@@ -610,13 +610,13 @@ def _next_word(state: HoldYourHatState, events: list[Event], *, skipped: bool) -
     state.current = card
     state.clued = 0
     text, points, _ = state.entry(card)
-    events.append(Event("word", {"team": state.active, "deck": len(state.deck)},
+    events.append(LooseEvent("word", {"team": state.active, "deck": len(state.deck)},
                         {state.clue_giver(): {"word": text, "points": points, "words": len(text.split())}}))
 
 
 def _timeout(state: HoldYourHatState, events: list[Event]) -> None:
     """HYH-R26: the timer ran out."""
-    events.append(Event("timeout", {"team": state.active, "t": state.timer}))
+    events.append(LooseEvent("timeout", {"team": state.active, "t": state.timer}))
     state.timer = -1
     if state.claim:  # guesses stamped before the deadline still count; no next word
         _resolve_claim(state, events)
@@ -630,7 +630,7 @@ def _timeout(state: HoldYourHatState, events: list[Event]) -> None:
         active = state.active
         if "E" in state.held[active] and not state.used_extra and state.deck:
             state.phase = DECISION
-            events.append(Event("extra_time_offer", {"team": active}))
+            events.append(LooseEvent("extra_time_offer", {"team": active}))
             return
     else:
         state.aside += state.extra
@@ -651,7 +651,7 @@ def _extra_time(state: HoldYourHatState, seat: int, t: int, events: list[Event])
     state.phase = EXTRA
     if not state.context.config.raid_in_extra_time:
         state.raiders = 0
-    events.append(Event("extra_time", {"team": active, "seat": seat, "words": n, "t": t, "until": state.timer}))
+    events.append(LooseEvent("extra_time", {"team": active, "seat": seat, "words": n, "t": t, "until": state.timer}))
     _next_word(state, events, skipped=False)
 
 
@@ -662,20 +662,20 @@ def _end_turn(state: HoldYourHatState, events: list[Event], reason: str) -> None
     if returned:  # (1) the first card set aside goes directly under the bottom card
         state.deck = tuple(reversed(state.aside)) + state.deck
         state.aside = ()
-    events.append(Event("turn_end", {"team": active, "reason": reason, "returned": returned}))
+    events.append(LooseEvent("turn_end", {"team": active, "reason": reason, "returned": returned}))
     if not state.specials and state.discard:  # (2) HYH-R35.2, HYH-A13
         pile = list(state.discard)
         state.rng = state.rng.shuffle(pile)
         state.specials = "".join(pile)
         state.discard = ""
-        events.append(Event("special_reshuffle", {"deck": len(pile)}))
+        events.append(LooseEvent("special_reshuffle", {"deck": len(pile)}))
     if state.specials:
         card = state.specials[-1]
         state.specials = state.specials[:-1]
         state.held = replaced(state.held, active, sort_specials(state.held[active] + card))
-        events.append(Event("special_draw", {"team": active, "card": SPECIAL_NAMES[card]}))
+        events.append(LooseEvent("special_draw", {"team": active, "card": SPECIAL_NAMES[card]}))
     else:
-        events.append(Event("no_special", {"team": active}))
+        events.append(LooseEvent("no_special", {"team": active}))
     if state.context.config.clue_giver_rotation == "per_turn":  # (3) HYH-R4
         state.pointers = replaced(state.pointers, active, (state.pointers[active] + 1)
                                   % len(state.context.members[active]))
@@ -696,7 +696,7 @@ def _end_round(state: HoldYourHatState, events: list[Event]) -> None:
     points = [state.round_points(team) for team in range(state.teams)]
     state.scores = tuple(row[:r - 1] + (points[team],) + row[r:] for team, row in enumerate(state.scores))
     totals = [sum(row) for row in state.scores]
-    events.append(Event("round_end", {"round": r, "points": points, "totals": totals}))
+    events.append(LooseEvent("round_end", {"round": r, "points": points, "totals": totals}))
     config = state.context.config
     if r < config.rounds:
         state.round = r + 1
@@ -708,7 +708,7 @@ def _end_round(state: HoldYourHatState, events: list[Event]) -> None:
     state.phase = OVER  # the last round's won cards stay on the table
     best = max(totals)
     winners = [team for team in range(state.teams) if totals[team] == best]
-    events.append(Event("game_over", {"winners": winners, "totals": totals}))
+    events.append(LooseEvent("game_over", {"winners": winners, "totals": totals}))
 
 
 # -- the end ---------------------------------------------------------------------------------------------------------

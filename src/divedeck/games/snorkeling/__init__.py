@@ -7,9 +7,8 @@ from .game import Snorkeling
 from .state import SnorkelingState
 
 GAME = Snorkeling()
-BOTS = {"greedy": GreedyBot}
 
 __all__ = [
-    "BOTS", "END_TURN", "GAME", "PASS", "Action", "EndTurn", "GreedyBot", "Pass", "PlayCenter", "PlayPile",
+    "END_TURN", "GAME", "PASS", "Action", "EndTurn", "GreedyBot", "Pass", "PlayCenter", "PlayPile",
     "Snorkeling", "SnorkelingConfig", "SnorkelingState", "parse_action",
 ]

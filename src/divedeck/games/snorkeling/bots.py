@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...bots.base import Decision
+from ...engine.decision import Decision
+from ...engine.declaration import Cutoff, Evaluator, win_chances
 from .actions import Action, EndTurn, Pass, PlayCenter, PlayPile
 
 
@@ -75,3 +76,18 @@ class GreedyBot:
             return 60.0 if mine > others else -30.0
         rank = sorted(scores).index(scores[target])
         return 20.0 + 3.0 * rank + tops[target]
+
+
+def evaluator(scale: float = 3.0) -> Evaluator:
+    """For a search: the totals as they would be if the round were scored now (total + pile top, SNK-R14)."""
+
+    def evaluate(game: Any, state: Any) -> list[float]:
+        view = game.view(state, None)
+        return win_chances([s + t for s, t in zip(view["scores"], view["pile_tops"], strict=True)], scale)
+
+    return evaluate
+
+
+# Rollouts cut at the end of the round (its scoring is exact, the next deal is noise) or after 40 actions, tuned
+# with head-to-head matches at equal time (docs/bots.md).
+SEARCH_CUTOFF = Cutoff(evaluator(), 40, frozenset({"round_end"}))

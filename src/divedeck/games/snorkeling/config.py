@@ -23,7 +23,7 @@ class SnorkelingConfig:
     turn_cap: int = field(default=500, metadata={"help": "turns after which a round is scored (SNK-R13)"})
     round_cap: int = field(default=50, metadata={"help": "rounds after which the highest totals share the win "
                                                           "(SNK-A27)"})
-    cards: str | None = field(default=None, metadata={"help": "a card data file instead of the default"})
+    cards: str | None = field(default=None, metadata={"help": "a card data file instead of the default", "file": True})
 
     @property
     def table(self) -> CardTable:

@@ -6,10 +6,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from ...engine.declaration import BotEntry, Frontend, Levels
 from ...engine.events import Event
 from ...engine.game import Game
 from . import information, notation, playout, rules
 from .actions import Action, parse_action
+from .bots import SEARCH_CUTOFF, GreedyBot
 from .config import SnorkelingConfig
 from .state import SnorkelingState
 
@@ -18,12 +20,15 @@ class Snorkeling(Game[SnorkelingState, Action]):
     name = "snorkeling"
     title = "Snorkeling"
     config_type = SnorkelingConfig
+    seat_rule = "SNK-R1"
+    turn_rule = "SNK-R5"
+    over_rule = "SNK-R15"
+    bots = {"greedy": BotEntry(GreedyBot, "plays its highest card, keeps its pile safe")}
+    levels = Levels(medium="greedy", hard_iterations=4000, hard_cutoff=SEARCH_CUTOFF)
+    frontends = frozenset({Frontend.TERMINAL, Frontend.BROWSER, Frontend.HOTSEAT})
 
     def num_players(self, config: SnorkelingConfig) -> int:
         return config.num_players
-
-    def new(self, config: SnorkelingConfig, seed: int) -> SnorkelingState:
-        return rules.new_state(config, seed)[0]
 
     def new_with_events(self, config: SnorkelingConfig, seed: int) -> tuple[SnorkelingState, list[Event]]:
         """The new state and the deal as events (each seat's first hand is private to it)."""
@@ -32,8 +37,8 @@ class Snorkeling(Game[SnorkelingState, Action]):
     # The hot calls are the rules' functions themselves: one Python call less per decision for every caller.
     actors = staticmethod(rules.actors)
     legal_actions = staticmethod(rules.legal_actions)
-    check = staticmethod(rules.check)
-    apply = staticmethod(rules.apply)
+    validate = staticmethod(rules.check)
+    perform = staticmethod(rules.apply)
     outcome = staticmethod(rules.outcome)
 
     def random_playout(self, state: SnorkelingState, random_float: Callable[[], float], max_actions: int,

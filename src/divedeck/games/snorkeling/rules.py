@@ -12,7 +12,7 @@ from bisect import bisect
 from collections.abc import Sequence
 
 from ...engine.errors import IllegalAction, MalformedInput
-from ...engine.events import Event
+from ...engine.events import Event, LooseEvent
 from ...engine.outcome import Outcome
 from ...engine.rng import SeededRng
 from .actions import END_TURN, PASS, Action, EndTurn, Pass, PlayCenter, PlayPile
@@ -62,7 +62,7 @@ def _setup_round(state: SnorkelingState, with_events: bool = True) -> list[Event
     if not with_events:
         return []
     label = table.face_label
-    return [Event(
+    return [LooseEvent(
         "round_start",
         {"round": state.round, "starter": state.round_starter, "center": label[state.center[-1]],
          "deck": len(cards)},
@@ -317,7 +317,7 @@ def _draw(state: SnorkelingState, seat: int, events: list[Event]) -> bool:
         state.rng = state.rng.shuffle(cards)
         state.center = center[-1:]
         deck = tuple(cards)
-        events.append(Event("refill", {"deck": len(deck)}))
+        events.append(LooseEvent("refill", {"deck": len(deck)}))
     face = deck[-1]
     state.deck = deck[:-1]
     _add_to_hand(state, seat, face)
@@ -336,7 +336,7 @@ def _end_turn(state: SnorkelingState, seat: int, passed: bool, events: list[Even
             state.piles = replaced(state.piles, seat, pile[:-1])
             _add_to_hand(state, seat, face)
             state.known = replaced(state.known, seat, state.known[seat] + (face,))
-            events.append(Event("retrieve", {"seat": seat, "card": state.context.table.face_label[face]}))
+            events.append(LooseEvent("retrieve", {"seat": seat, "card": state.context.table.face_label[face]}))
         else:  # SNK-A17: the Lanternfish never enters a hand
             _draw(state, seat, events)
     while len(state.hands[seat]) < 2 and _can_draw(state):  # SNK-R11.4, SNK-A7
@@ -370,7 +370,7 @@ def _end_round(state: SnorkelingState, reason: str, events: list[Event] | None) 
     gains = [state.pile_top_value(seat) for seat in range(n)]  # SNK-R14, SNK-A24
     scores = state.scores = tuple(total + gain for total, gain in zip(state.scores, gains, strict=True))
     if events is not None:
-        events.append(Event("round_end", {"round": state.round, "reason": reason, "gains": gains,
+        events.append(LooseEvent("round_end", {"round": state.round, "reason": reason, "gains": gains,
                                           "totals": list(scores)}))
     best = max(scores)
     leaders = tuple(seat for seat in range(n) if scores[seat] == best)
@@ -383,7 +383,7 @@ def _end_round(state: SnorkelingState, reason: str, events: list[Event] | None) 
         state.phase = GAME_OVER
         refresh_acceptance(state)
         if events is not None:
-            events.append(Event("game_over", {"winners": list(leaders), "totals": list(scores),
+            events.append(LooseEvent("game_over", {"winners": list(leaders), "totals": list(scores),
                                               "reason": "target_score" if reached else "round_cap"}))
         return
     state.round += 1

@@ -1,0 +1,76 @@
+"""What a game declares about itself for the layers above ``games/``: its bots, its bot levels, its front ends.
+
+The server, the command line, the bot registry, tournaments and the simulator read these declarations and never
+name a game or one of its options; adding a game means filling them in once, in the game's package.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+
+class Frontend(StrEnum):
+    """Where people can play a game."""
+
+    TERMINAL = "terminal"  # `divedeck play`: turn by turn, or in real time for a real-time game
+    BROWSER = "browser"  # a table page per person
+    HOTSEAT = "hotseat"  # several people passing one browser screen, turn by turn
+    SHARED_SCREEN = "shared-screen"  # several people at one screen at once (a party game)
+
+
+@dataclass(frozen=True)
+class BotEntry:
+    """One of a game's own bots: ``factory(seed)`` makes it. ``offered`` bots are listed for people; the others are
+    accepted by name, for simulations and tests, but never offered in a lobby or a help text."""
+
+    factory: Callable[[int], Any]
+    description: str = ""
+    offered: bool = True
+
+
+# (game, unfinished state) -> each seat's expected reward in [0, 1] (its chance of winning).
+Evaluator = Callable[[Any, Any], Sequence[float]]
+
+
+def win_chances(points: Sequence[float], scale: float) -> list[float]:
+    """Each seat's chance to win from its points: a softmax with temperature ``scale`` (in points).
+
+    With two seats it is the logistic of the lead: a lead of ``scale`` points wins about 73% of the time.
+    """
+    top = max(points)
+    weights = [math.exp((p - top) / scale) for p in points]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+@dataclass(frozen=True)
+class Cutoff:
+    """How a search cuts a game's rollouts short: after ``actions`` actions, or at once after an action that
+    produced an event of a kind in ``events`` (the end of a round: its scoring is exact, the next deal is noise),
+    and then estimates each seat's chance with ``evaluator`` (which reads only the spectator's view of the
+    search's sample)."""
+
+    evaluator: Evaluator
+    actions: int
+    events: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Levels:
+    """How a game is played at the levels people pick (``easy``, ``medium``, ``hard``; see ``bots/levels.py``).
+
+    ``easy`` and ``medium`` name one of the game's own bots that plays that level; unnamed, ``medium`` is the game's
+    first bot and ``easy`` mixes random moves with it. ``hard`` is a search of ``hard_iterations`` iterations a move
+    (measured to take about a second), its rollouts cut by ``hard_cutoff``; ``hard_iterations=None`` offers no
+    ``hard`` (a real-time game, whose bots plan in time, not by search).
+    """
+
+    easy: str | None = None
+    medium: str | None = None
+    hard_iterations: int | None = 1000
+    hard_cutoff: Cutoff | None = None
+    stand_in: str = "medium"
