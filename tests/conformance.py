@@ -364,22 +364,38 @@ def assert_events_private(game: Game[Any, Any], events: Sequence[Event], num_pla
                           where: str = "") -> None:
     """An event's private fields reach only the seats they belong to; every seat's copy is JSON-safe."""
     for event in events:
-        private = event.private or {}
+        private = event.private_parts()
+        public = event.public_fields()
         for viewer in (None, *range(num_players)):
             shown = event.for_seat(viewer)
             _json_safe(shown, f"{where}: event {event.kind} for seat {viewer}")
             assert shown["kind"] == event.kind
             own = private.get(viewer, {}) if viewer is not None else {}
-            assert shown == {"kind": event.kind, **event.data, **own}, (
+            assert shown == {"kind": event.kind, **public, **own}, (
                 f"{where}: event {event.kind} shows seat {viewer} more than its public and own private fields")
             for owner, fields in private.items():
                 if owner == viewer:
                     continue
                 for key, value in fields.items():
-                    if key in own or key in event.data:
+                    if key in own or key in public:
                         continue
                     assert key not in shown, (
                         f"{where}: event {event.kind} shows seat {owner}'s private {key}={value!r} to {viewer}")
+
+
+def assert_legal_in_move_table(game: Game[Any, Any], config: Any, state: Any, where: str = "") -> None:
+    """Every legal action of every actor is in the config's move table, and its index maps back to it."""
+    table = game.move_table(config)
+    for seat in game.actors(state):
+        legal = game.legal_actions(state, seat)
+        for action in legal:
+            if getattr(action, "free_text", False):
+                continue  # typed text (a guess, a clue) is outside the table by design
+            assert action in table, f"{where}: legal {game.format_action(action)!r} of seat {seat} is not in the table"
+            assert table.action(table.index(action)) == action, f"{where}: the move table does not round-trip"
+        mask = table.mask([a for a in legal if not getattr(a, "free_text", False)])
+        assert sum(mask) == len({a for a in legal if not getattr(a, "free_text", False)}), (
+            f"{where}: the mask of seat {seat} does not mark exactly its legal actions")
 
 
 def assert_outcome_valid(game: Game[Any, Any], config: Any, state: Any, where: str = "") -> None:
@@ -592,3 +608,39 @@ def check_event_privacy(game: Game[Any, Any], options: dict[str, Any], seeds: Se
                 game.format_event(event, step.seat)
     assert private_seen > 0, "no event had a private field: nothing was checked"
 
+
+
+def check_move_table(game: Game[Any, Any], options: dict[str, Any], seeds: Sequence[int] = (101, 102),
+                     max_actions: int = 400) -> None:
+    """The move table is a bijection (each index maps to its action and back, and the notation of each action
+    parses back to it), and every legal action met in seeded playouts is in it."""
+    config = _setup(game, options)
+    table = game.move_table(config)
+    assert len(table) > 0, f"{game.name}: the move table is empty"
+    for index, action in enumerate(table.actions):
+        assert table.index(action) == index
+        assert game.parse_action(game.format_action(action)) == action, (
+            f"{game.name}: move {index} {game.format_action(action)!r} does not parse back to itself")
+    assert game.move_table(config) is table, f"{game.name}: the move table is built once per config"
+    for seed in seeds:
+        for step, state in enumerate(_states_along(game, config, seed, max_actions)):
+            assert_legal_in_move_table(game, config, state, f"{game.name} {options} seed {seed} step {step}")
+
+
+def _states_along(game: Game[Any, Any], config: Any, seed: int, max_actions: int) -> Iterable[Any]:
+    rng = random.Random(seed)
+    state = game.new(config, seed)
+    now = 0
+    for _ in range(max_actions):
+        if game.outcome(state) is not None:
+            return
+        yield state
+        if game.realtime:
+            seat, action, _, now = realtime_step(game, state, rng, now)
+            try:
+                game.apply(state, seat, action)
+            except IllegalAction:
+                continue
+        else:
+            seat = min(game.actors(state))
+            game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))

@@ -70,3 +70,8 @@ def test_views_and_determinize_depend_only_on_the_seats_information(name: str, o
 @pytest.mark.parametrize(("name", "options"), CASES, ids=IDS)
 def test_events_show_no_seat_another_seats_secret(name: str, options: dict[str, Any]) -> None:
     conformance.check_event_privacy(get_game(name), options)
+
+
+@pytest.mark.parametrize(("name", "options"), CASES, ids=IDS)
+def test_move_table_is_a_bijection_holding_every_legal_action(name: str, options: dict[str, Any]) -> None:
+    conformance.check_move_table(get_game(name), options)

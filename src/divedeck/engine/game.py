@@ -25,6 +25,7 @@ from .errors import ConfigError, IllegalAction
 from .events import Event
 from .moves import MoveTable
 from .outcome import Outcome
+from .records import ActionRecord, LogPart, render_parts
 
 
 class GameState(Protocol):
@@ -282,11 +283,27 @@ class Game(ABC, Generic[S, A]):
     def parse_state(self, text: str, config: Any | None = None) -> S:
         """The state written as ``text`` (raises ``MalformedInput``)."""
 
-    def format_event(self, event: Event, seat: int | None = None) -> str:
-        """One readable log line for ``event`` as ``seat`` may see it."""
+    # -- presentation: what the server sends and the terminal prints, in player words -----------------------------
+    def action_record(self, state: S, seat: int, action: A) -> ActionRecord:
+        """``action`` (legal for ``seat`` now) as a record: notation, kind, cards, target and a label for people."""
+        notation = self.format_action(action)
+        return {"notation": notation, "kind": type(action).__name__.lower(), "cards": [], "target": None,
+                "label": notation}
+
+    def log_parts(self, event: Event, seat: int | None = None) -> list[LogPart]:
+        """``event`` as ``seat`` may read it, as parts of a log line (the one log writer of the game)."""
         shown = event.for_seat(seat)
         kind = shown.pop("kind")
-        return f"{kind} " + " ".join(f"{k}={v}" for k, v in shown.items())
+        return [{"text": f"{kind} " + " ".join(f"{k}={v}" for k, v in shown.items())}]
+
+    def format_event(self, event: Event, seat: int | None = None, names: list[str] | None = None) -> str:
+        """One readable log line for ``event`` as ``seat`` may see it (seats by ``names`` where given)."""
+        return render_parts(self.log_parts(event, seat), seat, names)
+
+    def static_data(self, config: Any) -> dict[str, Any]:
+        """What never changes during a game of ``config`` and every seat may know (card tables, colours, names):
+        sent once when a page joins, never in every view."""
+        return {}
 
     # -- time (real-time games only) ----------------------------------------------------------------------------
     def at(self, action: A, t: int) -> A:

@@ -3,7 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
+
+
+class Termination(StrEnum):
+    """Base of each game's enum of the ways a game ends; each member names the rule that detects it.
+
+    Members are written ``NAME = ("value", "RULE-ID")``; the value is what the wire and save files carry."""
+
+    rule: str
+
+    def __new__(cls, value: str, rule: str = "") -> Termination:
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.rule = rule
+        return member
 
 
 @dataclass(frozen=True)
@@ -23,6 +38,7 @@ class Outcome:
         return {
             "winners": list(self.winners),
             "scores": list(self.scores),
-            "termination": self.termination,
+            "termination": str(self.termination),
+            **({"rule": self.termination.rule} if isinstance(self.termination, Termination) else {}),
             **({"details": self.details} if self.details else {}),
         }

@@ -169,7 +169,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
             await _refuse(websocket, "malformed", "the first message must be a hello", 4400)
             return
         if type(hello.get("protocol")) is not int or hello.get("protocol") not in PROTOCOLS:
-            await _refuse(websocket, "bad_protocol", f"this server speaks protocol {PROTOCOL} (and 1)", 4400)
+            await _refuse(websocket, "bad_protocol", f"this server speaks protocol {PROTOCOL}: reload the page", 4400)
             return
         seat: int | None = None
         if hello.get("spectator") is not True:

@@ -25,7 +25,7 @@ CLOSE_TRY_AGAIN_LATER = 1013
 
 class Connection:
     def __init__(self, websocket: WebSocket, seat: int | None, outbox_limit: int, messages_per_second: float,
-                 protocol: int = 2) -> None:
+                 protocol: int = 3) -> None:
         self.websocket = websocket
         self.seat = seat
         self.protocol = protocol

@@ -23,6 +23,7 @@ from ..engine.errors import IllegalAction, MalformedInput
 from ..engine.events import Event
 from ..engine.game import CLOCK, Game
 from ..engine.match import Match
+from ..engine.records import ActionRecord
 from .connection import Connection
 from .settings import ServerSettings
 from .storage import Storage
@@ -31,9 +32,9 @@ from .wire import encode
 if TYPE_CHECKING:
     from .manager import TableManager
 
-PROTOCOL = 2
-# Protocol 1 differs only in that every update repeats the public table; such clients still get it.
-PROTOCOLS = (1, 2)
+PROTOCOL = 3
+# Protocol 3 changed what legal actions and events are (records, log parts): older pages are told to reload.
+PROTOCOLS = (3,)
 MAX_ACTION_LENGTH = 200
 MAX_CLIENT_ID_LENGTH = 64
 REMEMBERED_CLIENT_IDS = 1000
@@ -116,6 +117,7 @@ class LiveTable:
         self.deadline_timer: asyncio.TimerHandle | None = None
         self.bot_plans: dict[int, asyncio.Task[None]] = {}
         self.sent_table: dict[str, Any] | None = None  # the public table as the last update gave it
+        self._static: dict[str, Any] | None = None
 
     # -- what people see -----------------------------------------------------------------------------------------
     @property
@@ -146,11 +148,23 @@ class LiveTable:
             "rematch": self.rematch_id,
         }
 
-    def _legal(self, seat: int | None) -> list[str]:
+    def _legal(self, seat: int | None) -> list[ActionRecord]:
         state = self.match.state
         if seat is None or seat not in self.game.actors(state):
             return []
-        return [self.game.format_action(action) for action in self.game.legal_actions(state, seat)]
+        record = self.game.action_record
+        return [record(state, seat, action) for action in self.game.legal_actions(state, seat)]
+
+    def _event(self, event: Event, seat: int | None) -> dict[str, Any]:
+        """An event as ``seat`` sees it, with its log line in parts (the game's one log writer)."""
+        return {**event.for_seat(seat), "parts": self.game.log_parts(event, seat)}
+
+    @property
+    def static(self) -> dict[str, Any]:
+        """The game's static data for this table's config, built once."""
+        if self._static is None:
+            self._static = self.game.static_data(self.match.config)
+        return self._static
 
     def _outcome(self) -> dict[str, Any] | None:
         outcome = self.game.outcome(self.match.state)
@@ -158,14 +172,14 @@ class LiveTable:
 
     def welcome(self, seat: int | None) -> dict[str, Any]:
         return {"type": "welcome", "protocol": PROTOCOL, "table": self.public(), "seat": seat,
-                "version": self.version, "view": self.game.view(self.match.state, seat),
-                "legal": self._legal(seat), "log": [event.for_seat(seat) for event in self.log],
+                "version": self.version, "static": self.static, "view": self.game.view(self.match.state, seat),
+                "legal": self._legal(seat), "log": [self._event(event, seat) for event in self.log],
                 "outcome": self._outcome()}
 
     def _update(self, seat: int | None, actor: int, action: str, events: list[Event],
                 table: dict[str, Any] | None) -> str:
         message = {"type": "update", "version": self.version, "actor": actor, "action": action,
-                   "events": [event.for_seat(seat) for event in events],
+                   "events": [self._event(event, seat) for event in events],
                    "view": self.game.view(self.match.state, seat), "legal": self._legal(seat),
                    "outcome": self._outcome()}
         if table is not None:
@@ -173,30 +187,22 @@ class LiveTable:
         return encode(message)
 
     def _broadcast_update(self, actor: int, action: Any, notation: str, events: list[Event]) -> None:
-        """Each seat its own update; the public table goes along only when it changed (protocol 2), since most
-        actions leave it as it was and it would be half of every message."""
+        """Each seat its own update; the public table goes along only when it changed, since most actions leave it
+        as it was and it would be half of every message."""
         table = self.public()
-        changed = table != self.sent_table
+        shown = table if table != self.sent_table else None
         self.sent_table = table
-        shown = table if changed else None
         hides_actions = type(self.game).public_action is not Game.public_action
         for seat in self.seats:
             if seat.connections:
                 text = self.game.public_action(action, seat.index, actor) if hides_actions else notation
-                self._send_update(seat.connections, seat.index, actor, text, events, table, shown)
+                message = self._update(seat.index, actor, text, events, shown)
+                for connection in seat.connections:
+                    connection.send(message)
         if self.spectators:
             text = self.game.public_action(action, None, actor) if hides_actions else notation
-            self._send_update(self.spectators, None, actor, text, events, table, shown)
-
-    def _send_update(self, connections: set[Connection], seat: int | None, actor: int, action: str,
-                     events: list[Event], table: dict[str, Any], shown: dict[str, Any] | None) -> None:
-        message = self._update(seat, actor, action, events, shown)
-        full = message if shown is not None else None
-        for connection in connections:
-            if connection.protocol == 1:
-                full = full or self._update(seat, actor, action, events, table)
-                connection.send(full)
-            else:
+            message = self._update(None, actor, text, events, shown)
+            for connection in self.spectators:
                 connection.send(message)
 
     def broadcast_table(self) -> None:
@@ -300,6 +306,8 @@ class LiveTable:
                 connection.send(error("spectator", "a spectator has no seat to leave"))
             else:
                 self.hand_to_bot(self.seats[connection.seat])
+        elif kind == "check":
+            self._handle_check(connection, message)
         elif kind == "rematch":
             if not self.finished:
                 connection.send(error("malformed", "a rematch can be asked for once the game is over"))
@@ -324,6 +332,27 @@ class LiveTable:
             return
         reply = await self.act(connection.seat, action, client_id, version)
         connection.send(reply)
+
+    def _handle_check(self, connection: Connection, message: dict[str, Any]) -> None:
+        """"Why not?": whether the seat's proposed action is legal now, and the reason and rule if not, without
+        playing it."""
+        action = message.get("action")
+        if not isinstance(action, str) or not 0 < len(action) <= MAX_ACTION_LENGTH or not encodable(action):
+            connection.send(error("malformed", "check needs an action in the game's notation"))
+            return
+        if connection.seat is None:
+            connection.send(error("spectator", "a spectator has no seat to check moves for"))
+            return
+        answer: dict[str, Any] = {"type": "check", "action": action, "legal": True}
+        try:
+            parsed = self.game.parse_action(action)
+            at = self.clock() if self.game.realtime else None
+            self.game.check(self.match.state, connection.seat, parsed, at)
+        except IllegalAction as problem:
+            answer.update(legal=False, reason=problem.reason, rule=problem.rule)
+        except MalformedInput as problem:
+            answer.update(legal=False, reason=str(problem), rule=None)
+        connection.send(answer)
 
     # -- the one way anything changes ----------------------------------------------------------------------------
     def clock(self) -> int:

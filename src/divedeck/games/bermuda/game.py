@@ -68,7 +68,7 @@ class Bermuda(Game[BermudaState, Action]):
         treasures = len(state.deck) + len(state.layout) + len(state.won) + len(state.keeper)
         return divers + treasures
 
-    def format_event(self, event: Event, seat: int | None = None) -> str:
+    def format_event(self, event: Event, seat: int | None = None, names: list[str] | None = None) -> str:
         return describe_event(event.for_seat(seat), seat)
 
     # -- time (BRM-R5) ---------------------------------------------------------------------------------------

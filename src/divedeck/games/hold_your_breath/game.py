@@ -64,7 +64,7 @@ class HoldYourBreath(Game[HoldYourBreathState, Action]):
         return (len(state.deck) + len(state.discard) + sum(map(len, state.hands)) + sum(map(len, state.piles))
                 + sum(1 for chosen in state.kraken if chosen >= 0))
 
-    def format_event(self, event: Event, seat: int | None = None) -> str:
+    def format_event(self, event: Event, seat: int | None = None, names: list[str] | None = None) -> str:
         return describe_event(event.for_seat(seat), seat)
 
 

@@ -91,7 +91,7 @@ class HoldYourHat(Game[HoldYourHatState, Act]):
                  + sum(map(len, state.won)))
         return words + len(state.specials) + len(state.discard) + sum(map(len, state.held))
 
-    def format_event(self, event: Event, seat: int | None = None) -> str:
+    def format_event(self, event: Event, seat: int | None = None, names: list[str] | None = None) -> str:
         return describe_event(event.for_seat(seat), seat)
 
 

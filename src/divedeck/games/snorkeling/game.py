@@ -73,7 +73,7 @@ class Snorkeling(Game[SnorkelingState, Action]):
         return (len(state.deck) + len(state.center) + sum(map(len, state.hands))
                 + sum(map(len, state.piles)))
 
-    def format_event(self, event: Event, seat: int | None = None) -> str:
+    def format_event(self, event: Event, seat: int | None = None, names: list[str] | None = None) -> str:
         return describe_event(event.for_seat(seat), seat)
 
 

@@ -15,7 +15,7 @@
 
 import { uniqueId } from "./util.js";
 
-export const PROTOCOL = 2;
+export const PROTOCOL = 3;
 const PING_EVERY_MS = 25_000;
 const PONG_WAIT_MS = 10_000;
 const LOG_LIMIT = 200;
