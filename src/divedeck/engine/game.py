@@ -135,10 +135,7 @@ class Game(ABC, Generic[S, A]):
         """Raise ``IllegalAction`` (with the rule ID) if ``seat`` may not take ``action`` now (at ``at`` ms)."""
         if at is not None:
             action = self.at(action, at)
-        if self.realtime:
-            self._admit_in_time(state, seat)
-        elif seat not in self.actors(state):
-            self._refuse(state, seat)
+        self._admit(state, seat)
         self.validate(state, seat, action)
 
     @final
@@ -160,6 +157,13 @@ class Game(ABC, Generic[S, A]):
         except IllegalAction:
             return False
         return True
+
+    def _admit(self, state: S, seat: int) -> None:
+        """The frame's checks of ``seat`` (``apply`` repeats them inline: it is the hottest call of every search)."""
+        if self.realtime:
+            self._admit_in_time(state, seat)
+        elif seat not in self.actors(state):
+            self._refuse(state, seat)
 
     def _refuse(self, state: S, seat: int) -> None:
         """Raise why ``seat``, not among the actors of a turn-based game, may not act."""
