@@ -7,16 +7,18 @@ from collections import Counter
 
 import pytest
 
-from divedeck.engine import IllegalAction, MalformedInput
+from divedeck.engine import ConfigError, IllegalAction, MalformedInput
 
 from .helpers import (
     GAME,
     act,
     actor,
+    all_cards,
     center,
     center_moves,
     config,
     deck,
+    fields,
     first,
     hand,
     kinds,
@@ -397,3 +399,55 @@ def test_SNK_A26_the_first_centre_card_has_no_effect_even_a_beach_or_a_4() -> No
         if all(found.values()):
             break
     assert all(found.values())
+
+
+def test_SNK_A21_a_round_nobody_can_end_is_scored_by_the_stall_safeguard() -> None:
+    """SNK-A21: a round that could go on for ever (here nobody ever plays a card) is ended and scored by the
+    safeguard SNK-R13: by the stall once the deck is drawn dry, or earlier by option turn_cap."""
+    state = position("hands=?5/?5 center=Y3 deck=?")
+    dealt = len(deck(state))
+    assert dealt == 75 - 2 * 5 - 1
+    passes = 0
+    while number(state, "round") == 1:
+        events = act(state, "pass")
+        passes += 1
+        assert passes <= config().turn_cap
+    # The last draw empties the deck; that pass and the other player's next one leave nothing to draw: a stall.
+    assert passes == dealt + 1
+    end = first(events, "round_end")
+    assert (end["reason"], end["gains"], end["totals"]) == ("stall", [5, 5], [5, 5])
+    assert kinds(events)[-1] == "round_start" and scores(state) == [5, 5]
+
+    state = position("hands=?5/?5 center=Y3 deck=?", turn_cap=6)
+    for _ in range(5):
+        act(state, "pass")
+    events = act(state, "pass")
+    end = first(events, "round_end")
+    assert (end["reason"], end["gains"]) == ("turn_cap", [5, 5])
+    assert number(state, "round") == 2 and GAME.outcome(state) is None
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_SNK_A13_two_to_six_players_one_lanternfish_each(players: int) -> None:
+    """SNK-A13: the rulebook gives no player count; divedeck seats 2 to 6 (option num_players), one per Lanternfish:
+    every seat starts the round with a bare Lanternfish pile (top 5)."""
+    state = GAME.new(config(num_players=players), 3)
+    assert GAME.view(state, None)["pile_tops"] == [5] * players
+    assert len(fields(state)["hands"].split("/")) == players
+
+
+@pytest.mark.parametrize("players", [1, 7])
+def test_SNK_A13_one_player_or_more_than_six_are_refused(players: int) -> None:
+    """SNK-A13: fewer than 2 players (nobody to play onto) or more than 6 (no Lanternfish left) is refused."""
+    with pytest.raises(ConfigError, match="players"):
+        config(num_players=players)
+
+
+@pytest.mark.parametrize("color", list("YRGBP"))
+def test_SNK_A14_beach_is_a_value_so_a_0_of_any_colour_is_a_beach(color: str) -> None:
+    """SNK-A14: Beach, School of Fish, Clownfish, Turtle and Ray are the values 0 to 4, not colours: every colour
+    has all five, and a 0 of any colour placed on a pile is a Beach that ends the round (SNK-R10)."""
+    assert {card for card in all_cards(GAME.new(config(), 1)) if card[0] == color} == {f"{color}{v}" for v in range(5)}
+    state = position(f"hands=Y1,{color}0/?5/?5/?5 center=Y3 piles=-/R4,R3,R2,R1/-/- deck=?")
+    events = act(state, "c Y1", f"p {color}0>1")
+    assert first(events, "round_end")["reason"] == "beach"

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import tomllib
 from collections import Counter
+from importlib.resources import files
 from pathlib import Path
 
 import pytest
@@ -130,3 +132,15 @@ def test_SNK_C1_no_card_outside_the_deck_can_be_named() -> None:
         position("hands=Y5/?5 center=Y3 deck=?")
     with pytest.raises(MalformedInput):
         position("hands=Y1,Y1,Y1/Y1 center=Y3 deck=?")
+
+
+def test_SNK_C4_the_values_are_named_beach_school_of_fish_clownfish_turtle_ray_in_order() -> None:
+    """SNK-C4: the shipped card data names the values in the rulebook's order, Beach = 0, School of Fish = 1,
+    Clownfish = 2, Turtle = 3, Ray = 4; they are value names, not colour names (SNK-A14). The Ray is the highest
+    reef value, so the centre climbs from a Ray to a Beach of any colour (SNK-R6's wrap)."""
+    data = tomllib.loads((files("divedeck.games.snorkeling") / "data" / "cards.toml").read_text(encoding="utf-8"))
+    named = [(row["value"], row["name"]) for row in data["values"]]
+    assert named == [(0, "Beach"), (1, "School of Fish"), (2, "Clownfish"), (3, "Turtle"), (4, "Ray")]
+    assert not {name for _, name in named} & {row["name"] for row in data["colors"]}
+    state = position("hands=Y0,R2,G3/?5/?5/?5 center=B4 deck=?")
+    assert sorted(legal(state)) == ["c Y0", "pass"]
