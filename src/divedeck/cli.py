@@ -240,7 +240,7 @@ def tournament_command(
     """Rate bots: seat-rotated games in parallel, openskill ratings, head-to-head win rates, decision times."""
     import time
 
-    from . import tournament
+    from .sim import tournament
 
     spec = tournament.make_spec(game, bots.split(","), parse_options(option), seed)
     total = tournament.games_to_play(spec, games)
