@@ -13,6 +13,7 @@ from divedeck import cli
 from divedeck.bots import levels as levels_module
 from divedeck.engine import ConfigError
 from divedeck.sim import tournament
+from divedeck.sim.stats import wilson_interval
 
 
 def test_every_bot_plays_every_seat_equally_and_rotations_share_a_deal() -> None:
@@ -61,7 +62,7 @@ def test_summary_ratings_pairs_and_timing() -> None:
         assert rating["ci95_low"] < rating["mu"] < rating["ci95_high"]
         assert summary["timing"][name]["decisions"] > 0
         assert summary["timing"][name]["p50_ms"] <= summary["timing"][name]["p95_ms"]
-    assert tournament.wilson(2.5, 5) == pytest.approx(tournament.wilson(5, 10), abs=0.15)
+    assert wilson_interval(2.5, 5) == pytest.approx(wilson_interval(5, 10), abs=0.15)
 
 
 def test_the_tournament_command_runs_end_to_end_and_writes_json(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:

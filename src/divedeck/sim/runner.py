@@ -70,16 +70,21 @@ def play_bots(game: Game[Any, Any], config: Any, seed: int, bots: Sequence[Any],
     return outcome, decisions, None
 
 
+def play_numbered(game_name: str, options: dict[str, Any], seed: int, bots: Sequence[Any],
+                  index: int) -> tuple[Outcome, int, int | None]:
+    """``play_bots`` for game ``index`` of a run, whose number a failure names."""
+    game = get_game(game_name)
+    try:
+        return play_bots(game, game.make_config(options), seed, bots)
+    except DivedeckError as error:
+        raise DivedeckError(f"game {index}: {error}") from None
+
+
 def play_game(spec: SimulationSpec, index: int) -> GameResult:
-    game = get_game(spec.game)
-    config = game.make_config(spec.options)
     seed = game_seed(spec.seed, index)
     seating = spec.seating(index)
     bots = [make_bot(spec.game, name, game_seed(seed, seat + 1)) for seat, name in enumerate(seating)]
-    try:
-        outcome, decisions, length = play_bots(game, config, seed, bots)
-    except DivedeckError as error:
-        raise DivedeckError(f"game {index}: {error}") from None
+    outcome, decisions, length = play_numbered(spec.game, spec.options, seed, bots, index)
     details = dict(outcome.details) if length is None else {**outcome.details, "seconds": length / 1000}
     return GameResult(index, seating, outcome.winners, outcome.scores, decisions, details)
 

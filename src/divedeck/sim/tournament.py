@@ -31,21 +31,10 @@ from openskill.models import PlackettLuce
 
 from ..bots import make_bot
 from ..engine.decision import Decision
-from ..engine.errors import ConfigError, DivedeckError
+from ..engine.errors import ConfigError
 from ..engine.registry import get_game
-from .runner import game_seed, play_bots
-from .stats import Z95
-
-
-def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval (as ``sim.stats.wilson_interval``), for a count that may hold half wins (ties)."""
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(max(0.0, p * (1 - p)) / trials + z * z / (4 * trials * trials)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+from .runner import game_seed, play_numbered
+from .stats import Z95, wilson_interval
 
 
 @dataclass(frozen=True)
@@ -121,16 +110,11 @@ class Stopwatch:
 
 def play_match(spec: TournamentSpec, index: int) -> MatchResult:
     """Play game ``index`` of the tournament on the simulator's game loop, timing every decision."""
-    game = get_game(spec.game)
-    config = game.make_config(spec.options)
     seating, deal = spec.seating(index)
     seed = game_seed(spec.seed, deal)
     bots = [Stopwatch(make_bot(spec.game, name, game_seed(seed, 1000 + index * 16 + seat)))
             for seat, name in enumerate(seating)]
-    try:
-        outcome, decisions, _ = play_bots(game, config, seed, bots)
-    except DivedeckError as error:
-        raise DivedeckError(f"game {index}: {error}") from None
+    outcome, decisions, _ = play_numbered(spec.game, spec.options, seed, bots, index)
     return MatchResult(index, seating, outcome.winners, outcome.scores, decisions, [b.times for b in bots],
                        [b.iterations for b in bots], [b.search_seconds for b in bots], [b.stops for b in bots])
 
@@ -230,7 +214,7 @@ def pairwise(bots: Sequence[str], results: Sequence[MatchResult]) -> list[dict[s
                 wins += places[bot] < places[other]
                 ties += places[bot] == places[other]
         score = wins + ties / 2
-        low, high = wilson(score, games)
+        low, high = wilson_interval(score, games)
         rows.append({"bot": bot, "opponent": other, "games": games, "wins": wins, "ties": ties,
                      "win_rate": score / games if games else 0.0, "ci95_low": low, "ci95_high": high})
     return rows
@@ -272,7 +256,7 @@ def summarize(spec: TournamentSpec, results: Sequence[MatchResult], workers: int
     for name in spec.bots:
         plays = [r for r in results if name in r.seating]
         wins = sum(1 for r in plays if best_places(r)[name] == 0)
-        low, high = wilson(wins, len(plays))
+        low, high = wilson_interval(wins, len(plays))
         overall.append({"bot": name, "games": len(plays), "wins": wins,
                         "win_rate": wins / len(plays) if plays else 0.0, "ci95_low": low, "ci95_high": high})
     return {
