@@ -143,3 +143,28 @@ def test_the_installed_command_exits_nonzero_without_a_traceback(tmp_path: Path)
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 2
     assert result.stderr.startswith("error: ") and "Traceback" not in result.stderr
+
+
+def test_the_terminal_lists_each_moves_label_and_writes_the_log_with_seat_names(monkeypatch, capsys):
+    """The labels come from the game's action records, the log lines from its one log writer (``format_event``
+    with the seats' names), never from the terminal's own wording."""
+    game = Match.start("snorkeling", {}, 1).game
+    original = type(game).action_record
+
+    def labelled(self, state, seat, action):
+        return {**original(self, state, seat, action), "label": "LABEL " + self.format_action(action)}
+
+    writer = type(game).format_event
+    names_given = []
+
+    def written(self, event, seat=None, names=None):
+        names_given.append(names)
+        return writer(self, event, seat, names)
+
+    monkeypatch.setattr(type(game), "action_record", labelled)
+    monkeypatch.setattr(type(game), "format_event", written)
+    code, out, _ = run_cli(["play", "snorkeling", "--seats", "you,greedy", "--seed", "3", "--delay", "0"],
+                           monkeypatch, capsys, stdin="1\n1\nquit\n")
+    assert code == 1
+    assert "LABEL " in out
+    assert names_given and all(names == ["you", "greedy 1"] for names in names_given)

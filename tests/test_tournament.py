@@ -9,9 +9,11 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from divedeck import cli, tournament
+from divedeck import cli
 from divedeck.bots import levels as levels_module
 from divedeck.engine import ConfigError
+from divedeck.sim import tournament
+from divedeck.sim.stats import wilson_interval
 
 
 def test_every_bot_plays_every_seat_equally_and_rotations_share_a_deal() -> None:
@@ -60,7 +62,7 @@ def test_summary_ratings_pairs_and_timing() -> None:
         assert rating["ci95_low"] < rating["mu"] < rating["ci95_high"]
         assert summary["timing"][name]["decisions"] > 0
         assert summary["timing"][name]["p50_ms"] <= summary["timing"][name]["p95_ms"]
-    assert tournament.wilson(2.5, 5) == pytest.approx(tournament.wilson(5, 10), abs=0.15)
+    assert wilson_interval(2.5, 5) == pytest.approx(wilson_interval(5, 10), abs=0.15)
 
 
 def test_the_tournament_command_runs_end_to_end_and_writes_json(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -84,3 +86,26 @@ def test_the_tournament_command_reports_a_bad_bot() -> None:
     result = CliRunner().invoke(cli.app, ["tournament", "snorkeling", "--bots", "easy,nope", "--games", "2"])
     assert result.exit_code != 0
     assert isinstance(result.exception, ConfigError)
+
+
+@pytest.mark.parametrize("args", [["bermuda", "--bots", "diver,slow-diver"],
+                                  ["hold-your-hat", "--bots", "team,random"]])
+def test_real_time_games_play_tournaments_on_the_simulated_clock(args: list[str]) -> None:
+    """These crashed when tournaments had a turn-based loop of their own ('DiverBot' object has no attribute
+    'choose'; 'Cannot choose from an empty sequence'): they now run on the simulator's loop."""
+    result = CliRunner().invoke(cli.app, ["tournament", *args, "--games", "2", "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    assert "Ratings" in result.output and "Head to head" in result.output
+
+
+def test_a_tournament_times_a_real_time_bots_plans() -> None:
+    spec = tournament.make_spec("bermuda", ["diver", "fast-diver"], {"num_players": 2}, seed=2)
+    results = tournament.run(spec, 2, workers=1)
+    timing = tournament.summarize(spec, results)["timing"]
+    assert timing["diver"]["decisions"] > 0 and timing["fast-diver"]["decisions"] > 0
+
+
+def test_a_tournament_refuses_a_game_of_one_seat_in_one_line() -> None:
+    with pytest.raises(ConfigError, match="has one seat") as refused:
+        tournament.make_spec("bermuda", ["diver", "slow-diver"], {"num_players": 1})
+    assert "\n" not in str(refused.value)

@@ -15,6 +15,7 @@ from rich.table import Table
 
 from .bots import accepted_bot_names, bot_names, make_bot
 from .engine.config import config_to_options
+from .engine.declaration import Frontend
 from .engine.errors import ConfigError, DivedeckError
 from .engine.match import Match
 from .engine.registry import game_names, get_game
@@ -105,20 +106,24 @@ def play(
                                                      "(default 0.6 when watching, else 0.3).")] = None,
     save: Annotated[Path | None, typer.Option(help="Save the game to this file after every move.")] = None,
     load: Annotated[Path | None, typer.Option(help="Continue a saved game (and keep saving to it).")] = None,
-    solo: Annotated[bool, typer.Option(help="Bermuda alone, in real time: type cards quickly, SPACE breathes.")]
-    = False,
+    solo: Annotated[bool, typer.Option(help="A real-time game alone, at this terminal's keys.")] = False,
 ) -> None:
     """Play a game in the terminal against bots (or watch bots play)."""
-    if solo or get_game(game).realtime:  # real time has no turns: its own loop (tui/bermuda.py)
+    declared = get_game(game)
+    if Frontend.TERMINAL not in declared.frontends:
+        raise ConfigError(f"{declared.title} is not played in the terminal: play it in the browser (divedeck serve)")
+    if declared.realtime:  # real time has no turns: the real-time loop (tui/realtime.py)
         if not solo or load is not None or seats is not None or watch:
             raise ConfigError(f"{game} is real-time: play it alone with --solo (and --seed, --option, --save), "
                               "or with others in the browser (divedeck serve)")
-        from .tui.bermuda import play_solo
+        from .tui.realtime import play_solo
 
         if not play_solo(game, parse_options(option), secrets.randbelow(1 << 31) if seed is None else seed, out,
                          save):
             raise typer.Exit(1)
         return
+    if solo:
+        raise ConfigError(f"--solo is for real-time games: {declared.title} is played with --seats")
     if load is not None:
         match = Match.load(load)
         if match.game.name != game:
@@ -240,7 +245,7 @@ def tournament_command(
     """Rate bots: seat-rotated games in parallel, openskill ratings, head-to-head win rates, decision times."""
     import time
 
-    from . import tournament
+    from .sim import tournament
 
     spec = tournament.make_spec(game, bots.split(","), parse_options(option), seed)
     total = tournament.games_to_play(spec, games)

@@ -233,7 +233,7 @@ class Harness:
                 name: str = "") -> Socket:
         """A socket that said hello and got its welcome."""
         socket_ = self.open(table_id, name or ("spectator" if spectator else f"token {str(token)[:6]}"))
-        hello: dict[str, Any] = {"type": "hello", "protocol": 2}
+        hello: dict[str, Any] = {"type": "hello", "protocol": 3}
         if spectator:
             hello["spectator"] = True
         else:

@@ -5,14 +5,17 @@ server's log replayed through the rules."""
 from __future__ import annotations
 
 import re
-import time
+from collections.abc import Callable
 from typing import Any
 
 from divedeck.engine import Match, get_game
+from divedeck.sim.clock import ManualClock
 
+from .clocked import run_clock
 from .conftest import Harness, Socket
 
 BERMUDA = get_game("bermuda")
+START = 5_000_000
 
 
 def new_table(app: Harness, seats: tuple[str, ...], **options: Any) -> tuple[str, list[Any]]:
@@ -111,17 +114,22 @@ def test_two_lays_on_one_column_in_one_burst_both_land_in_arrival_order(app: Har
         assert socket_.last["view"]["columns"][0]["cards"] == [hands[0][0], hands[1][0]], seat  # type: ignore[index]
 
 
-def test_bot_teammates_dive_on_the_servers_clock_and_a_lost_connection_is_a_breath(app: Harness) -> None:
+def test_bot_teammates_dive_on_the_servers_clock_and_a_lost_connection_is_a_breath(
+        make_app: Callable[..., Harness]) -> None:
+    clock = ManualClock(START)
+    app = make_app(clock=clock)
     table_id, tokens = new_table(app, ("human", "fast-diver", "fast-diver"), countdown_ms=200)
+    table = app.live(table_id)
     me = app.connect(table_id, tokens[0])
     assert me.act("hold", version=None)["type"] == "ack"
-    deadline = time.monotonic() + 15
-    while True:  # the bots hold too, the countdown runs out (a tick), and they start laying at their pace
-        assert time.monotonic() < deadline, "the bots did not dive"
-        me.next("update", timeout=5)
-        view = me.last["view"]  # type: ignore[index]
+    # the bots hold too, the countdown runs out (a tick), and they start laying at their pace
+    for _ in range(600):
+        run_clock(table, clock, 100)
+        view = BERMUDA.view(table.match.state, 0)
         if view["phase"] == "dive" and sum(view["hand_sizes"][1:]) <= 20:
             break
+    else:
+        raise AssertionError("the bots did not dive within a minute of the server's clock")
     app.close(me)  # the page closes in the middle of the dive: that is breathing
     watcher = app.connect(table_id, spectator=True)
     match = replayed(app, table_id)

@@ -5,8 +5,14 @@ reads it (HYH-R5: the current word is seen only by the clue-giver). The server r
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from .conftest import Harness
+
+
+def notations(message: dict[str, Any]) -> list[str]:
+    """The legal actions of a welcome or update (protocol 3 sends them as records)."""
+    return [record["notation"] for record in message["legal"]]
 
 
 def test_a_right_guess_is_not_relayed_to_the_other_seats_while_its_claim_is_open(app: Harness) -> None:
@@ -14,12 +20,12 @@ def test_a_right_guess_is_not_relayed_to_the_other_seats_while_its_claim_is_open
                                      game="hold-your-hat")
     spectator = app.connect(table_id, spectator=True)
     sockets = [app.connect(table_id, token) for token in tokens]
-    giver = next(s for s in sockets if "start" in s.legal)
+    giver = next(s for s in sockets if s.last is not None and "start" in notations(s.last))
     assert giver.act("start")["type"] == "ack"
     started = giver.until_version(1)
     word = started["view"]["word"]["text"]
     guesser = next(s for s in sockets
-                   if s is not giver and any(a.startswith("guess") for a in s.until_version(1)["legal"]))
+                   if s is not giver and any(a.startswith("guess") for a in notations(s.until_version(1))))
     reply = guesser.act(f"guess {json.dumps(word)}")
     assert reply["type"] == "ack", reply
     version = reply["version"]

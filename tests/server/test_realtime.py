@@ -1,19 +1,19 @@
 """The server's clock for real-time games, tested with a toy game (tests/server/buzzer.py) so that no real
 game's rules are involved: the server stamps actions with its own time, applies the game's timeout action at its
 deadline, makes a lost connection the game's leave action, runs timed bots at their own pace, and never refuses a
-real-time move for being based on an older version."""
+real-time move for being based on an older version. The server's clock is a manual one: each test moves time."""
 
 from __future__ import annotations
 
 import re
-import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from divedeck.engine import registry
+from divedeck.sim.clock import ManualClock
 
 from .conftest import Harness, Socket, running_app
 
@@ -27,39 +27,52 @@ def buzzer_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     registry._loaded.pop(BUZZER, None)
 
 
+START = 1_000_000  # the manual clock's start (ms): far from 0, so a stamp taken from a client would show
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock(START)
+
+
+@pytest.fixture
+def app(make_app: Callable[..., Harness], clock: ManualClock) -> Harness:
+    return make_app(clock=clock)
+
+
 def new_table(app: Harness, seats: tuple[str, ...] = ("human", "human"), length_ms: int = 400) -> tuple[str, list[Any]]:
     table_id, tokens, _ = app.create(seats, {"num_players": len(seats), "length_ms": length_ms}, game=BUZZER)
     return table_id, tokens
 
 
-def wait_outcome(socket_: Socket, timeout: float = 5.0) -> dict[str, Any]:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        message = socket_.next("update", timeout=timeout)
-        if message["outcome"] is not None:
-            return message
-    raise AssertionError("the game did not end")
+def stamp(update: dict[str, Any]) -> int:
+    return int(re.fullmatch(r"\w+ @(\d+)", update["action"]).group(1))  # type: ignore[union-attr]
 
 
-def test_actions_are_stamped_with_the_server_clock(app: Harness) -> None:
+def wait_outcome(socket_: Socket) -> dict[str, Any]:
+    while (message := socket_.next("update"))["outcome"] is None:
+        pass
+    return message
+
+
+def test_actions_are_stamped_with_the_server_clock(app: Harness, clock: ManualClock) -> None:
     table_id, tokens = new_table(app)
     socket_ = app.connect(table_id, tokens[0])
-    before = int(time.time() * 1000)
+    clock.advance(25)
     reply = socket_.act("press @1")  # a client's own time is replaced by the server's
-    after = int(time.time() * 1000)
     assert reply["type"] == "ack", reply
-    update = socket_.last
-    assert update is not None
-    stamp = int(re.fullmatch(r"press @(\d+)", update["action"]).group(1))  # type: ignore[union-attr]
-    assert before <= stamp <= after
+    assert socket_.last is not None and stamp(socket_.last) == START + 25
 
 
-def test_the_deadline_fires_as_a_clock_action(app: Harness) -> None:
+def test_the_deadline_fires_as_a_clock_action_when_the_clock_reaches_it(app: Harness, clock: ManualClock) -> None:
     table_id, tokens = new_table(app, length_ms=300)
     socket_ = app.connect(table_id, tokens[0])
     assert socket_.act("press")["type"] == "ack"
+    clock.advance(299)
+    assert socket_.sync() == []  # not yet: nothing happens before the deadline
+    clock.advance(1)
     final = wait_outcome(socket_)
-    assert final["actor"] == -1 and final["action"].startswith("tick @")
+    assert final["actor"] == -1 and final["action"] == f"tick @{START + 300}"
     assert [event["kind"] for event in final["events"]] == ["time_up"]
 
 
@@ -77,26 +90,33 @@ def test_losing_the_connection_is_the_leave_action(app: Harness) -> None:
     assert stayer.act("press")["type"] == "ack"
     app.close(leaver)
     final = wait_outcome(stayer)
-    assert final["actor"] == 1 and final["action"].startswith("quit @")
+    assert final["actor"] == 1 and final["action"] == f"quit @{START}"
 
 
-def test_timed_bots_play_at_their_own_pace(app: Harness) -> None:
+def test_timed_bots_play_at_their_own_pace_and_the_deadline_wins_a_tie(app: Harness, clock: ManualClock) -> None:
     table_id, tokens = new_table(app, ("human", "steady"), length_ms=500)
     socket_ = app.connect(table_id, tokens[0])
     assert socket_.act("press")["type"] == "ack"
+    version = 1
+    for _ in range(9):  # a press every 50 ms: the bot's plan comes due each time the clock reaches it
+        clock.advance(50)
+        version += 1
+        update = socket_.until_version(version)
+        assert update["actor"] == 1 and stamp(update) == START + 50 * (version - 1)
+    clock.advance(50)  # the bot's next plan and the deadline fall at the same instant: the clock goes first
     final = wait_outcome(socket_)
-    presses = final["view"]["presses"]
-    # a press every 50 ms for 500 ms: clearly several, clearly not a busy loop
-    assert 3 <= presses[1] <= 12, presses
-    assert final["action"].startswith("tick @")
+    assert final["action"] == f"tick @{START + 500}" and final["view"]["presses"] == [1, 9]
 
 
 def test_a_restored_table_keeps_its_deadline(tmp_path: Path) -> None:
-    with running_app(tmp_path) as app:  # bots only: a human's socket closing would end the game (its leave action)
+    clock = ManualClock(START)
+    with running_app(tmp_path, clock=clock) as app:  # bots only: a human's socket closing would end the game
         table_id, _ = new_table(app, ("steady", "steady"), length_ms=10_000)
-        time.sleep(0.2)
-        assert app.live(table_id).deadline_timer is not None
-    with running_app(tmp_path) as restarted:
+        watcher = app.connect(table_id, spectator=True)
+        clock.advance(50)
+        watcher.until_version(1)
+        assert app.live(table_id).timer is not None
+    with running_app(tmp_path, clock=clock) as restarted:
         table = restarted.live(table_id)
-        assert table.deadline_timer is not None and not table.finished
-        assert table.game.deadline(table.match.state) == table.match.state.started + 10_000
+        assert table.timer is not None and not table.finished
+        assert table.game.deadline(table.match.state) == START + 50 + 10_000

@@ -179,7 +179,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
                 return
             seat = found.index
         connection = Connection(websocket, seat, settings.outbox_limit, settings.messages_per_second,
-                                protocol=hello["protocol"])
+                                protocol=hello["protocol"], clock=settings.clock)
         table.join(connection)
         try:
             await _receive_loop(websocket, connection, table, settings)

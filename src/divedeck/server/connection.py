@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import time
 from collections import deque
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketState
 
+from ..sim.clock import Clock, WallClock
 from .wire import encode
 
 CLOSE_TRY_AGAIN_LATER = 1013
@@ -25,7 +25,7 @@ CLOSE_TRY_AGAIN_LATER = 1013
 
 class Connection:
     def __init__(self, websocket: WebSocket, seat: int | None, outbox_limit: int, messages_per_second: float,
-                 protocol: int = 3) -> None:
+                 protocol: int = 3, clock: Clock | None = None) -> None:
         self.websocket = websocket
         self.seat = seat
         self.protocol = protocol
@@ -33,10 +33,11 @@ class Connection:
         self.outbox_limit = outbox_limit
         self.sender: asyncio.Task[None] | None = None
         self.closed = False
+        self.clock = clock or WallClock()
         self.rate = messages_per_second
         self.allowance = messages_per_second
-        self.last_check = time.monotonic()
-        self.last_rate_warning = 0.0
+        self.last_check = self.clock.now()
+        self.last_rate_warning: int | None = None
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue a message; a client too slow to take it is disconnected instead of buffered without bound."""
@@ -51,8 +52,8 @@ class Connection:
 
     def allow(self) -> bool:
         """Token bucket: ``messages_per_second`` on average, the same as a burst."""
-        now = time.monotonic()
-        self.allowance = min(self.rate, self.allowance + (now - self.last_check) * self.rate)
+        now = self.clock.now()
+        self.allowance = min(self.rate, self.allowance + (now - self.last_check) / 1000 * self.rate)
         self.last_check = now
         if self.allowance < 1:
             return False
@@ -60,8 +61,9 @@ class Connection:
         return True
 
     def should_warn_rate(self) -> bool:
-        now = time.monotonic()
-        if now - self.last_rate_warning >= 1.0:
+        """At most one rate warning a second."""
+        now = self.clock.now()
+        if self.last_rate_warning is None or now - self.last_rate_warning >= 1000:
             self.last_rate_warning = now
             return True
         return False

@@ -105,8 +105,7 @@ class TableManager:
                              [s.record() for s in states], hotseat, time.time(), None, None, [])
         await self.storage.create_table(stored)
         table = self._live(stored, match, states)
-        table.schedule_deadline()
-        table.schedule_bots()
+        table.schedule()
         return table, tokens
 
     def _live(self, stored: StoredTable, match: Match, seats: list[SeatState]) -> LiveTable:
@@ -149,8 +148,7 @@ class TableManager:
         """Once the event loop runs: bots resume and absent humans get their grace period."""
         for table in self.tables.values():
             table.start_grace_periods()
-            table.schedule_deadline()
-            table.schedule_bots()
+            table.schedule()
 
     async def rematch(self, old: LiveTable) -> LiveTable:
         """One rematch per finished table: same game, options and seats; each seat is sent its new token."""

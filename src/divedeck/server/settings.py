@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from platformdirs import user_data_dir
+
+from ..sim.clock import Clock, WallClock
 
 
 def default_database_url() -> str:
@@ -32,3 +34,5 @@ class ServerSettings:
     # See collector.py: freeze survivors this often (0: leave the collector alone), collect everything this often.
     gc_freeze_every: float = 5.0
     gc_full_every: float = 600.0
+    # What real-time deadlines, bots' pace, grace periods and the rate limit wait on: a test moves a manual one.
+    clock: Clock = field(default_factory=WallClock)

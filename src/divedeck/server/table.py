@@ -14,16 +14,17 @@ import json
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from ..bots import Bot, Decision, accepted_bot_names, decide, make_bot
+from ..bots import Bot, accepted_bot_names, decide, make_bot
 from ..engine.config import config_to_options
 from ..engine.errors import IllegalAction, MalformedInput
 from ..engine.events import Event
 from ..engine.game import CLOCK, Game
 from ..engine.match import Match
 from ..engine.records import ActionRecord
+from ..sim.clock import Timer, sleep_until
+from ..sim.driver import RETRY_MS, Due, RealtimeDriver
 from .connection import Connection
 from .settings import ServerSettings
 from .storage import Storage
@@ -38,8 +39,6 @@ PROTOCOLS = (3,)
 MAX_ACTION_LENGTH = 200
 MAX_CLIENT_ID_LENGTH = 64
 REMEMBERED_CLIENT_IDS = 1000
-# In a real-time game a bot that is not a TimedBot would otherwise act again the instant the table changes.
-UNTIMED_BOT_MIN_DELAY = 0.25
 
 
 def hash_token(token: str) -> str:
@@ -61,11 +60,6 @@ def encodable(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
-
-
-def now_ms() -> int:
-    """The server's clock for real-time games: wall-clock milliseconds, so timestamps survive a restart."""
-    return int(time.time() * 1000)
 
 
 def error(code: str, message: str, **extra: Any) -> dict[str, Any]:
@@ -112,10 +106,11 @@ class LiveTable:
         self.rematch_tokens: dict[int, str] = {}
         self.closing = False
         self.finished_at: float | None = None
-        # Real-time games: the last timestamp given (never decreasing), the pending tick, each timed bot's plan.
+        # Real-time games: the last timestamp given (never decreasing), the bots' plans and the game's deadline
+        # (the driver), and the timer for whichever of them is due first.
         self.last_time = 0
-        self.deadline_timer: asyncio.TimerHandle | None = None
-        self.bot_plans: dict[int, asyncio.Task[None]] = {}
+        self.driver = RealtimeDriver(self.game, int(settings.bot_delay * 1000))
+        self.timer: Timer | None = None
         self.sent_table: dict[str, Any] | None = None  # the public table as the last update gave it
         self._static: dict[str, Any] | None = None
 
@@ -235,6 +230,7 @@ class LiveTable:
                 seat.away_task.cancel()
                 seat.away_task = None
             seat.controller = "human"  # coming back takes the seat back from its replacement bot
+            self.schedule()
         connection.send(self.welcome(connection.seat))
         if self.rematch_id is not None:
             notice: dict[str, Any] = {"type": "rematch", "table": self.rematch_id}
@@ -250,7 +246,7 @@ class LiveTable:
         seat = self.seats[connection.seat]
         seat.connections.discard(connection)
         if seat.kind == "human" and not seat.connections and seat.controller == "human" and not self.finished:
-            seat.away_task = asyncio.get_running_loop().create_task(self._replace_after_grace(seat))
+            self._start_grace(seat)
             if self.game.realtime:
                 self._apply_leave_action(seat.index)
         self.broadcast_table()
@@ -261,8 +257,13 @@ class LiveTable:
         if action is not None:
             asyncio.get_running_loop().create_task(self.act(seat, action, None, None))
 
-    async def _replace_after_grace(self, seat: SeatState) -> None:
-        await asyncio.sleep(self.settings.grace_period)
+    def _start_grace(self, seat: SeatState) -> None:
+        """Hand ``seat`` to a bot a grace period from now (now: when it left, however late the task starts)."""
+        end = self.settings.clock.now() + int(self.settings.grace_period * 1000)
+        seat.away_task = asyncio.get_running_loop().create_task(self._replace_after_grace(seat, end))
+
+    async def _replace_after_grace(self, seat: SeatState, end: int) -> None:
+        await sleep_until(self.settings.clock, end)
         seat.away_task = None
         if not seat.connections:
             self.hand_to_bot(seat)
@@ -271,7 +272,7 @@ class LiveTable:
         """After a restart nobody is connected yet: give every human seat the usual time to come back."""
         for seat in self.seats:
             if seat.kind == "human" and not seat.connections and seat.away_task is None:
-                seat.away_task = asyncio.get_running_loop().create_task(self._replace_after_grace(seat))
+                self._start_grace(seat)
 
     def hand_to_bot(self, seat: SeatState) -> None:
         if seat.controller == "bot" or self.finished:
@@ -280,7 +281,7 @@ class LiveTable:
         if seat.bot is None:
             seat.bot = self._replacement_bot(seat.index)
         self.broadcast_table()
-        self.schedule_bots()
+        self.schedule()
 
     def _replacement_bot(self, seat: int) -> Bot:
         """The server's configured replacement bot where the game takes it, else the game's declared stand-in."""
@@ -356,8 +357,9 @@ class LiveTable:
 
     # -- the one way anything changes ----------------------------------------------------------------------------
     def clock(self) -> int:
-        """Now, for a real-time game's next action: never earlier than the last time given."""
-        self.last_time = max(self.last_time, now_ms())
+        """Now, for a real-time game's next action: never earlier than the last time given (a restored table's
+        included)."""
+        self.last_time = max(self.last_time, self.settings.clock.now())
         return self.last_time
 
     async def act(self, seat: int, action: Any, client_id: str | None, version: int | None) -> dict[str, Any]:
@@ -381,8 +383,9 @@ class LiveTable:
                     action = self.game.parse_action(action)
                 except MalformedInput as problem:
                     return error("malformed", str(problem), client_id=client_id)
+            now = self.clock() if self.game.realtime else 0
             if self.game.realtime:
-                action = self.game.at(action, self.clock())
+                action = self.game.at(action, now)
             if seat != CLOCK and seat not in self.game.actors(state):
                 return error("not_your_turn", "it is not your turn", client_id=client_id)
             try:
@@ -411,37 +414,18 @@ class LiveTable:
                     if other.away_task is not None:
                         other.away_task.cancel()
                         other.away_task = None
-            self.schedule_deadline()
-            self.schedule_bots()
+            if self.game.realtime:
+                self.driver.applied(self.match.state, seat, now)
+            self.schedule()
             return {"type": "ack", "client_id": client_id, "version": self.version}
 
-    # -- the clock of a real-time game ---------------------------------------------------------------------------
-    def schedule_deadline(self) -> None:
-        """Arrange the timeout action for the game's next deadline (replacing any earlier arrangement)."""
-        if self.deadline_timer is not None:
-            self.deadline_timer.cancel()
-            self.deadline_timer = None
-        if not self.game.realtime or self.closing or self.finished:
-            return
-        deadline = self.game.deadline(self.match.state)
-        if deadline is not None:
-            delay = max(0.0, (deadline - now_ms()) / 1000)
-            self.deadline_timer = asyncio.get_running_loop().call_later(delay, self._fire_deadline, deadline)
-
-    def _fire_deadline(self, deadline: int) -> None:
-        self.deadline_timer = None
-        asyncio.get_running_loop().create_task(self._tick(deadline))
-
-    async def _tick(self, deadline: int) -> None:
-        reply = await self.act(CLOCK, self.game.tick(max(deadline, self.clock())), None, None)
-        if reply["type"] == "error" and reply["code"] == "storage_failed" and not self.closing:
-            # the time is up all the same: try again soon rather than leave the table waiting forever
-            asyncio.get_running_loop().call_later(0.5, self.schedule_deadline)
-
-    # -- bots ----------------------------------------------------------------------------------------------------
-    def schedule_bots(self) -> None:
+    # -- bots, and the clock of a real-time game ------------------------------------------------------------------
+    def schedule(self) -> None:
+        """Arrange what happens next without anyone at the table acting: a bot's move, or in a real-time game
+        whichever of the bots' plans and the game's deadline is due first (the driver's)."""
         if self.game.realtime:
-            self._replan_timed_bots()
+            self._follow_controllers()
+            self._arm()
             return
         if self.closing or self.finished or (self.bot_task is not None and not self.bot_task.done()):
             return
@@ -451,7 +435,8 @@ class LiveTable:
 
     async def _bot_move(self, seat_index: int) -> None:
         try:
-            await asyncio.sleep(self.settings.bot_delay)
+            clock = self.settings.clock
+            await sleep_until(clock, clock.now() + int(self.settings.bot_delay * 1000))
             seat = self.seats[seat_index]
             if seat.controller != "bot" or seat.bot is None:
                 return
@@ -463,49 +448,54 @@ class LiveTable:
             await self.act(seat_index, self.game.format_action(action), None, version)
         finally:
             self.bot_task = None
-            self.schedule_bots()
+            self.schedule()
 
-    def _replan_timed_bots(self) -> None:
-        """Ask every bot of a real-time game what it will do next, now that the table changed.
+    def _follow_controllers(self) -> None:
+        """Seat in the driver the bots that play now, and drop those whose person came back."""
+        state, now = self.match.state, self.clock()
+        for seat in self.seats:
+            playing = seat.controller == "bot" and seat.bot is not None
+            if playing and seat.index not in self.driver.seats:
+                self.driver.seat_bot(seat.index, seat.bot, state, now)
+            elif not playing:
+                self.driver.unseat(seat.index)
 
-        Planning is quick by contract (a timed bot only picks a move and a delay), so it runs on the loop; the
-        delay is what makes the bot play at a human pace.
-        """
-        for task in self.bot_plans.values():
-            task.cancel()
-        self.bot_plans.clear()
+    def _arm(self, due: Due | None = None, at: int | None = None) -> None:
+        """Set the one timer of a real-time table for what the driver says is due next (or ``due``, at ``at``)."""
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
         if self.closing or self.finished:
             return
-        state, now = self.match.state, self.clock()
-        actors = self.game.actors(state)
-        for seat in self.seats:
-            if seat.controller != "bot" or seat.bot is None or seat.index not in actors:
-                continue
-            decision = Decision(self.game, seat.index, self.game.view(state, seat.index),
-                                self.game.legal_actions(state, seat.index),
-                                partial(self.game.determinize, state.clone(), seat.index), now)
-            plan = getattr(seat.bot, "plan", None)
-            # A bot with no sense of time plays at the table's bot pace, not as fast as the loop can turn.
-            pace = int(max(self.settings.bot_delay, UNTIMED_BOT_MIN_DELAY) * 1000)
-            planned = plan(decision) if plan is not None else (pace, seat.bot.choose(decision))
-            if planned is not None:
-                delay, action = planned
-                self.bot_plans[seat.index] = asyncio.get_running_loop().create_task(
-                    self._timed_bot_move(seat.index, max(0, delay) / 1000, action))
+        due = due or self.driver.due(self.match.state)
+        if due is not None:
+            self.timer = self.settings.clock.call_at(due.t if at is None else at, self._fire)
 
-    async def _timed_bot_move(self, seat: int, delay: float, action: Any) -> None:
-        await asyncio.sleep(delay)
-        self.bot_plans.pop(seat, None)  # acting changes the table, which replans everyone (this task included)
-        reply = await self.act(seat, action, None, None)
-        if reply["type"] == "error" and not self.closing:  # the move went out of date: think again shortly
-            asyncio.get_running_loop().call_later(0.2, self._replan_timed_bots)
+    def _fire(self) -> None:
+        self.timer = None
+        asyncio.get_running_loop().create_task(self._run_due())
+
+    async def _run_due(self) -> None:
+        """Apply what is due (a plan is applied as it stands now: a move since the timer was set replanned it)."""
+        due = self.driver.due(self.match.state)
+        if due is None or self.closing:
+            return
+        if due.t > self.clock():
+            self._arm(due)
+            return
+        reply = await self.act(due.seat, due.action, None, None)
+        if reply["type"] != "error" or self.closing:
+            return
+        if due.seat == CLOCK:  # the time is up all the same (storage failed): try again shortly
+            self._arm(due, self.clock() + RETRY_MS)
+        else:  # the bot's move went out of date
+            self.driver.refused(self.match.state, due.seat, self.clock())
+            self._arm()
 
     async def close(self) -> None:
         self.closing = True
-        if self.deadline_timer is not None:
-            self.deadline_timer.cancel()
-        for plan in self.bot_plans.values():
-            plan.cancel()
+        if self.timer is not None:
+            self.timer.cancel()
         for task in [self.bot_task, *(s.away_task for s in self.seats)]:
             if task is not None:
                 task.cancel()

@@ -7,14 +7,17 @@ number of workers and in whatever order the games finish.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import decide, make_bot
 from ..engine.errors import DivedeckError
+from ..engine.game import Game
+from ..engine.outcome import Outcome
 from ..engine.registry import get_game
+from .realtime import play_realtime
 
 _SEED_MASK = (1 << 63) - 1
 
@@ -50,21 +53,12 @@ class GameResult:
     details: dict[str, Any]
 
 
-def play_game(spec: SimulationSpec, index: int, max_decisions: int = 1_000_000) -> GameResult:
-    game = get_game(spec.game)
-    config = game.make_config(spec.options)
-    seed = game_seed(spec.seed, index)
-    seating = spec.seating(index)
-    bots = [make_bot(spec.game, name, game_seed(seed, seat + 1)) for seat, name in enumerate(seating)]
-    if game.realtime:  # real-time games run on a simulated clock, by discrete events (sim/realtime.py)
-        from .realtime import play_realtime
-
-        try:
-            ended, decisions, end = play_realtime(game, config, seed, bots)
-        except DivedeckError as error:
-            raise DivedeckError(f"game {index}: {error}") from None
-        details = {**ended.details, "seconds": end / 1000}
-        return GameResult(index, seating, ended.winners, ended.scores, decisions, details)
+def play_bots(game: Game[Any, Any], config: Any, seed: int, bots: Sequence[Any],
+              max_decisions: int = 1_000_000) -> tuple[Outcome, int, int | None]:
+    """The simulator's game loop, for every game: one bot per seat from ``seed`` to the end. Returns the outcome,
+    the actions taken and, for a real-time game (played on a simulated clock, ``realtime.py``), its length in ms."""
+    if game.realtime:
+        return play_realtime(game, config, seed, bots)
     state = game.new(config, seed)
     decisions = 0
     while (outcome := game.outcome(state)) is None:
@@ -72,8 +66,27 @@ def play_game(spec: SimulationSpec, index: int, max_decisions: int = 1_000_000) 
             game.apply(state, seat, decide(bots[seat], game, state, seat))
             decisions += 1
         if decisions > max_decisions:
-            raise DivedeckError(f"game {index} did not end within {max_decisions} decisions")
-    return GameResult(index, seating, outcome.winners, outcome.scores, decisions, dict(outcome.details))
+            raise DivedeckError(f"the game did not end within {max_decisions} decisions")
+    return outcome, decisions, None
+
+
+def play_numbered(game_name: str, options: dict[str, Any], seed: int, bots: Sequence[Any],
+                  index: int) -> tuple[Outcome, int, int | None]:
+    """``play_bots`` for game ``index`` of a run, whose number a failure names."""
+    game = get_game(game_name)
+    try:
+        return play_bots(game, game.make_config(options), seed, bots)
+    except DivedeckError as error:
+        raise DivedeckError(f"game {index}: {error}") from None
+
+
+def play_game(spec: SimulationSpec, index: int) -> GameResult:
+    seed = game_seed(spec.seed, index)
+    seating = spec.seating(index)
+    bots = [make_bot(spec.game, name, game_seed(seed, seat + 1)) for seat, name in enumerate(seating)]
+    outcome, decisions, length = play_numbered(spec.game, spec.options, seed, bots, index)
+    details = dict(outcome.details) if length is None else {**outcome.details, "seconds": length / 1000}
+    return GameResult(index, seating, outcome.winners, outcome.scores, decisions, details)
 
 
 def _play_chunk(spec: SimulationSpec, indices: range) -> list[GameResult]:

@@ -1,33 +1,13 @@
-"""Bermuda in the terminal: a picture of a seat's view, and the real-time solo challenge (``play bermuda --solo``).
-
-The solo loop is the only place here that reads a clock: the game never does. Each key press becomes an action
-stamped with the milliseconds since the loop started (``game.at``), and the game's deadlines (the countdown before
-the dive, an optional time limit) are let pass with ``game.tick`` as the clock reaches them. A terminal cannot tell
-when a key is let go, so the breath is a toggle: SPACE takes a deep breath and holds it, SPACE again breathes out.
-"""
+"""Bermuda in the terminal: a picture of a seat's view, and its keys for the real-time loop (``tui/realtime.py``,
+``play bermuda --solo``)."""
 
 from __future__ import annotations
 
-import contextlib
-import os
-import select
-import sys
-import time
-from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
-from rich.console import Console, Group, RenderableType
-from rich.live import Live
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-
-from ..engine.config import config_to_options
-from ..engine.errors import ConfigError, IllegalAction, MalformedInput
-from ..engine.events import Event
-from ..engine.game import CLOCK
-from ..engine.match import Match
-from ..engine.registry import get_game
 
 STATUS = {
     "hidden": ("face down", "dim"),
@@ -38,7 +18,6 @@ STATUS = {
     "broken": ("a bad step: lost", "bold red"),
 }
 REASONS = {"bad_step": "a bad step", "empty": "no card", "too_short": "too short", "too_long": "too long"}
-HELP = ("SPACE: take a deep breath / breathe out   1-9: lay that card   s: sort (if allowed)   q: quit")
 
 
 def _cards(cards: list[int], depth: int | None = None, bad: list[int] | None = None) -> Text:
@@ -109,132 +88,38 @@ def render_bermuda(view: dict[str, Any], names: list[str]) -> RenderableType:
     return Group(*parts)
 
 
-def describe_bermuda_action(notation: str, names: list[str]) -> str:
-    words = notation.split()
-    verb = words[0]
-    if verb == "lay":
-        return f"lay a {words[1]} under column {words[2][1:]}"
-    if verb == "signal":
-        return f"point at column {words[1][1:]}"
-    return {"hold": "take a deep breath and hold it", "release": "breathe out", "sort": "sort your hand",
-            "tick": "the clock"}.get(verb, "")
+class BermudaKeys:
+    """Bermuda's keys in the real-time loop (``tui/realtime.py``). A terminal cannot tell when a key is let go,
+    so the breath is a toggle: SPACE takes a deep breath and holds it, SPACE again breathes out. A digit lays that
+    card; with several columns a second digit says under which."""
 
+    help = "SPACE: take a deep breath / breathe out   1-9: lay that card   s: sort (if allowed)"
+    quiet = frozenset({"hold", "lay"})
 
-# -- the solo challenge -----------------------------------------------------------------------------------------
-
-
-@contextlib.contextmanager
-def raw_keys() -> Iterator[Callable[[float], str | None]]:
-    """Single key presses from the terminal, without Enter: a ``read_key(timeout)`` that gives one or ``None``."""
-    import termios
-    import tty
-
-    fd = sys.stdin.fileno()
-    saved = termios.tcgetattr(fd)
-    tty.setcbreak(fd)
-
-    def read_key(timeout: float) -> str | None:
-        ready, _, _ = select.select([fd], [], [], timeout)
-        if not ready:
-            return None
-        data = os.read(fd, 1)
-        if not data:
-            raise EOFError
-        return data.decode("utf-8", "replace")
-
-    try:
-        yield read_key
-    finally:
-        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
-
-
-class SoloGame:
-    """One person alone against the Keeper (or the single-breath challenge), in real time.
-
-    ``read_key(timeout)`` returns a key or ``None``; ``clock()`` returns seconds (``time.monotonic`` by default):
-    tests give their own. Times given to the game are milliseconds since the loop started, never decreasing.
-    """
-
-    def __init__(self, match: Match, console: Console, read_key: Callable[[float], str | None],
-                 clock: Callable[[], float] = time.monotonic, save_path: Path | None = None,
-                 frame: float = 0.05) -> None:
-        self.match = match
-        self.game = match.game
-        self.console = console
-        self.read_key = read_key
-        self.clock = clock
-        self.save_path = save_path
-        self.frame = frame
-        self.started = clock()
-        self.base = self.game.view(match.state, 0)["now"]
-        self.last = self.base
-        self.log: list[str] = []
-        self.message = Text("")
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
         self.pending: int | None = None  # a card chosen, waiting for its column (only with several columns)
 
-    def now(self) -> int:
-        self.last = max(self.last, self.base + int((self.clock() - self.started) * 1000))
-        return self.last
-
-    def _apply(self, seat: int, action: Any) -> None:
-        events = self.match.act(seat, action)
-        self._note(events)
-        if self.save_path is not None:
-            self.match.save(self.save_path)
-
-    def _note(self, events: list[Event]) -> None:
-        for event in events:
-            if event.kind not in ("hold", "lay"):
-                self.log.append(self.game.format_event(event, 0))
-        del self.log[:-5]
-
-    def act(self, text: str) -> None:
-        """Stamp and apply an action (notation) for the player; a refusal becomes the message shown."""
-        try:
-            action = self.game.at(self.game.parse_action(text), self.now())
-            self._apply(0, action)
-            self.message = Text("")
-        except IllegalAction as error:
-            self.message = Text(f"Not allowed: {error.reason} ({error.rule})", style="red")
-        except MalformedInput as error:
-            self.message = Text(str(error), style="red")
-
-    def tick(self) -> None:
-        """Let the game's deadlines pass as the clock reaches them."""
-        due = self.game.deadline(self.match.state)
-        if due is not None and self.now() >= due:
-            self._apply(CLOCK, self.game.tick(self.now()))
-
-    def key(self, key: str) -> bool:
-        """Handle one key press; ``False`` to stop."""
-        view = self.game.view(self.match.state, 0)
-        if key in ("q", "Q", "\x04"):
-            return False
-        if view["phase"] == "over":
-            return False
+    def press(self, view: dict[str, Any], key: str) -> tuple[str | None, Text | None]:
         if key == " ":
             self.pending = None
-            self.act("release" if view["holding"][0] else "hold")
-        elif key in ("s", "S"):
-            self.act("sort")
-        elif key.isdigit() and key != "0" and view["phase"] == "prepare":
-            self.message = Text("Cards go down during the dive: take a deep breath first (SPACE).", style="cyan")
-        elif key.isdigit() and key != "0":
-            columns = len(view["columns"])
-            if self.pending is not None:
-                card, self.pending = self.pending, None
-                self.act(f"lay {card} c{key}")
-            elif columns == 1:
-                self.act(f"lay {key} c1")
-            else:
-                self.pending = int(key)
-                self.message = Text(f"Lay {key} under which column (1-{columns})?", style="cyan")
-        return True
+            return ("release" if view["holding"][self.seat] else "hold"), None
+        if key in ("s", "S"):
+            return "sort", None
+        if not key.isdigit() or key == "0":
+            return None, None
+        if view["phase"] == "prepare":
+            return None, Text("Cards go down during the dive: take a deep breath first (SPACE).", style="cyan")
+        columns = len(view["columns"])
+        if self.pending is not None:
+            card, self.pending = self.pending, None
+            return f"lay {card} c{key}", None
+        if columns == 1:
+            return f"lay {key} c1", None
+        self.pending = int(key)
+        return None, Text(f"Lay {key} under which column (1-{columns})?", style="cyan")
 
-    def prompt(self, view: dict[str, Any]) -> Text:
-        now = self.now()
-        if view["phase"] == "over":
-            return Text("Game over. Press any key.", style="bold")
+    def prompt(self, view: dict[str, Any], now: int) -> Text:
         if view["phase"] == "dive":
             text = Text(f"DIVING {(now - view['t0']) / 1000:5.1f} s", style="bold reverse cyan")
             if view["deadline"] is not None:
@@ -246,46 +131,3 @@ class SoloGame:
                         "(SPACE breathes out)", style="bold yellow")
         sort = " · s sorts your hand" if view["sorting_allowed"] and view["hand"] != sorted(view["hand"]) else ""
         return Text(f"Look at your hand. SPACE takes a deep breath and holds it{sort}.", style="bold")
-
-    def picture(self) -> RenderableType:
-        view = self.game.view(self.match.state, 0)
-        parts: list[RenderableType] = [render_bermuda(view, ["you"]), Text(""), self.prompt(view), self.message]
-        parts += [Text("  · " + line, style="dim") for line in self.log]
-        parts.append(Text(HELP, style="dim"))
-        return Group(*parts)
-
-    def run(self) -> bool:
-        """Play until the game is over (``True``) or the player quits (``False``)."""
-        with Live(self.picture(), console=self.console, auto_refresh=False, transient=False) as live:
-            while True:
-                self.tick()
-                key = self.read_key(self.frame)
-                if key is not None and not self.key(key):
-                    break
-                live.update(self.picture(), refresh=True)
-            live.update(self.picture(), refresh=True)
-        outcome = self.game.outcome(self.match.state)
-        if outcome is None:
-            saved = f"; saved to {self.save_path}" if self.save_path is not None else ""
-            self.console.print(f"Stopped{saved}.")
-            return False
-        self.console.print(Text(self.log[-1] if self.log else "Game over.", style="bold green"))
-        return True
-
-
-def play_solo(game_name: str, options: dict[str, Any], seed: int, console: Console,
-              save_path: Path | None = None) -> bool:
-    """``divedeck play bermuda --solo``: one seat, real time, at this terminal. ``False`` if the player quit."""
-    game = get_game(game_name)
-    if not game.realtime or game_name != "bermuda":
-        raise ConfigError(f"--solo is Bermuda's real-time solo challenge; {game.title} is played with --seats")
-    if str(options.setdefault("num_players", 1)) != "1":
-        raise ConfigError("--solo is for one player: leave num_players out (or set it to 1)")
-    match = Match.start(game, options, seed)
-    if not sys.stdin.isatty():
-        raise ConfigError("--solo reads single key presses: run it in a terminal")
-    shown = config_to_options(match.config)
-    console.print(f"{game.title} solo, seed {seed} (the same deal again: --seed {seed})"
-                  + (f", options {shown}" if len(shown) > 1 else "") + ".")
-    with raw_keys() as read_key:
-        return SoloGame(match, console, read_key, save_path=save_path).run()

@@ -1,4 +1,5 @@
-"""Per-game pictures of a view for the terminal. Each takes a seat's view, never the state."""
+"""Per-game pictures of a view for the terminal (each takes a seat's view, never the state), and the keys of the
+real-time games it plays."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from .bermuda import describe_bermuda_action, render_bermuda
+from ..engine.game import Game
+from .bermuda import BermudaKeys, render_bermuda
 from .hold_your_breath import describe_hold_your_breath_action, render_hold_your_breath
 from .snorkeling import describe_snorkeling_action, render_snorkeling
 
@@ -20,7 +22,14 @@ _DESCRIBERS: dict[str, Callable[[str, list[str]], str]] = {"snorkeling": describ
 _RENDERERS["hold-your-breath"] = render_hold_your_breath
 _DESCRIBERS["hold-your-breath"] = describe_hold_your_breath_action
 _RENDERERS["bermuda"] = render_bermuda
-_DESCRIBERS["bermuda"] = describe_bermuda_action
+# The keys of each real-time game the terminal plays: a factory taking the person's seat.
+_REALTIME_KEYS: dict[str, Callable[[int], Any]] = {"bermuda": BermudaKeys}
+
+
+def realtime_keys(game: Game[Any, Any], seat: int) -> Any:
+    """The key bindings of ``game`` for the real-time loop (``realtime.KeyPlay``), or ``None`` if it has none."""
+    factory = _REALTIME_KEYS.get(game.name)
+    return None if factory is None else factory(seat)
 
 
 def describe_action(game_name: str, notation: str, seat_names: list[str]) -> str:

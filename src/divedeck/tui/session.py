@@ -20,7 +20,7 @@ from ..bots import Bot, decide
 from ..engine.errors import IllegalAction, MalformedInput
 from ..engine.events import Event
 from ..engine.match import Match
-from .renderers import describe_action, render
+from .renderers import render
 
 HELP = ("Type the number of a move, or the move itself (e.g. 'c Y3', 'p R2>1', 'pass', 'end').\n"
         "Other commands: 'board' shows the table again, 'log' the recent moves, 'help' this text, "
@@ -65,9 +65,7 @@ class TerminalSession:
 
     # -- output ----------------------------------------------------------------------------------------------
     def _note(self, event: Event) -> None:
-        line = self.game.format_event(event, self.viewer)
-        for seat, name in enumerate(self.names):
-            line = line.replace(f"seat {seat}", name)
+        line = self.game.format_event(event, self.viewer, self.names)
         self.log.append(line)
         self.console.print(Text("  · " + line, style="dim" if event.kind in ("draw", "no_draw") else ""))
 
@@ -86,8 +84,9 @@ class TerminalSession:
         legal = self.game.legal_actions(self.match.state, seat)
         self.console.print(Text("Your moves:", style="bold"))
         for number, action in enumerate(legal, 1):
-            text = self.game.format_action(action)
-            self.console.print(f"  {number:>2}  {text:<10} {describe_action(self.game.name, text, self.names)}")
+            record = self.game.action_record(self.match.state, seat, action)
+            label = record["label"] if record["label"] != record["notation"] else ""
+            self.console.print(f"  {number:>2}  {record['notation']:<10} {label}")
         while True:
             answer = self.read(f"{self.names[seat]}> ").strip()
             command = answer.lower()

@@ -3,8 +3,9 @@
 Every lineup of bots (each combination of as many bots as there are seats; with fewer bots than seats, the bots
 repeated round the table) plays every rotation of its seating on the same deal, so no bot gains from a seat or a
 lucky deal. A *round* is one game of every lineup in every rotation; the number of games is rounded up to whole
-rounds. Game seeds come from the tournament's seed and the game's index, as in ``sim.runner``: the same command
-gives the same games whatever the number of workers.
+rounds. Game seeds come from the tournament's seed and the game's index, as in ``runner``: the same command
+gives the same games whatever the number of workers. Games are played on the simulator's game loop
+(``runner.play_bots``), so a real-time game runs on its simulated clock like any simulation.
 
 Results: each bot's openskill rating (Plackett-Luce, updated game by game in index order) with its 95% interval,
 each pair's head-to-head win rate with its Wilson interval (a game counts for the pair when both played in it; a
@@ -23,26 +24,17 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from typing import Any
 
 from openskill.models import PlackettLuce
 
-from .bots import decide, make_bot
-from .engine.errors import ConfigError, DivedeckError
-from .engine.registry import get_game
-from .sim.runner import game_seed
-from .sim.stats import Z95
-
-
-def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval (as ``sim.stats.wilson_interval``), for a count that may hold half wins (ties)."""
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(max(0.0, p * (1 - p)) / trials + z * z / (4 * trials * trials)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+from ..bots import make_bot
+from ..engine.decision import Decision
+from ..engine.errors import ConfigError
+from ..engine.registry import get_game
+from .runner import game_seed, play_numbered
+from .stats import Z95, wilson_interval
 
 
 @dataclass(frozen=True)
@@ -86,40 +78,45 @@ class MatchResult:
     stops: list[dict[str, int]]
 
 
-def play_match(spec: TournamentSpec, index: int, max_decisions: int = 1_000_000) -> MatchResult:
-    """Play game ``index`` of the tournament, timing every decision."""
-    game = get_game(spec.game)
-    config = game.make_config(spec.options)
+class Stopwatch:
+    """Stands in for a bot at the table and times each of its decisions that had a choice (a forced move is not
+    timed), with its searches' iterations and how they stopped."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.times: list[float] = []
+        self.iterations = 0
+        self.search_seconds = 0.0
+        self.stops: dict[str, int] = {}
+        if callable(getattr(bot, "plan", None)):
+            self.plan = partial(self._timed, bot.plan)
+        else:
+            self.choose = partial(self._timed, bot.choose)
+
+    def _timed(self, decide: Callable[[Decision], Any], decision: Decision) -> Any:
+        started = time.perf_counter()
+        answer = decide(decision)
+        elapsed = time.perf_counter() - started
+        if len(decision.legal) > 1:
+            self.times.append(elapsed)
+            last = getattr(self.bot, "last", None)
+            if last is not None and last.stopped in ("iterations", "time", "early"):
+                self.iterations += last.iterations
+                self.search_seconds += last.seconds
+                self.stops[last.stopped] = self.stops.get(last.stopped, 0) + 1
+        return answer
+
+
+def play_match(spec: TournamentSpec, index: int) -> MatchResult:
+    """Play game ``index`` of the tournament on the simulator's game loop, timing every decision."""
     seating, deal = spec.seating(index)
     seed = game_seed(spec.seed, deal)
-    bots = [make_bot(spec.game, name, game_seed(seed, 1000 + index * 16 + seat)) for seat, name in enumerate(seating)]
-    seats = range(len(seating))
-    times: list[list[float]] = [[] for _ in seats]
-    iterations = [0 for _ in seats]
-    search_seconds = [0.0 for _ in seats]
-    stops: list[dict[str, int]] = [{} for _ in seats]
-    state = game.new(config, seed)
-    decisions = 0
-    clock = time.perf_counter
-    while (outcome := game.outcome(state)) is None:
-        for seat in sorted(game.actors(state)):
-            choice = len(game.legal_actions(state, seat)) > 1
-            started = clock()
-            action = decide(bots[seat], game, state, seat)
-            elapsed = clock() - started
-            game.apply(state, seat, action)
-            decisions += 1
-            if choice:
-                times[seat].append(elapsed)
-                last = getattr(bots[seat], "last", None)
-                if last is not None and last.stopped in ("iterations", "time", "early"):
-                    iterations[seat] += last.iterations
-                    search_seconds[seat] += last.seconds
-                    stops[seat][last.stopped] = stops[seat].get(last.stopped, 0) + 1
-        if decisions > max_decisions:
-            raise DivedeckError(f"game {index} did not end within {max_decisions} decisions")
-    return MatchResult(index, seating, outcome.winners, outcome.scores, decisions, times, iterations,
-                       search_seconds, stops)
+    bots = [Stopwatch(make_bot(spec.game, name, game_seed(seed, 1000 + index * 16 + seat)))
+            for seat, name in enumerate(seating)]
+    outcome, decisions, _ = play_numbered(spec.game, spec.options, seed, bots, index)
+    return MatchResult(index, seating, outcome.winners, outcome.scores, decisions, [b.times for b in bots],
+                       [b.iterations for b in bots], [b.search_seconds for b in bots], [b.stops for b in bots])
 
 
 def _play_many(spec: TournamentSpec, indices: Sequence[int]) -> list[MatchResult]:
@@ -135,7 +132,11 @@ def make_spec(game_name: str, bots: Sequence[str], options: dict[str, Any], seed
         raise ConfigError("a tournament needs at least two different bots, e.g. --bots easy,medium,hard")
     for name in names:
         make_bot(game_name, name, 0)  # an unknown name fails here, with the list of bots
-    return TournamentSpec(game_name, names, dict(options), seed, game.num_players(config))
+    players = game.num_players(config)
+    if players < 2:
+        raise ConfigError(f"a tournament seats bots against each other: {game.title} with these options has one "
+                          "seat (give it more players with -o)")
+    return TournamentSpec(game_name, names, dict(options), seed, players)
 
 
 def games_to_play(spec: TournamentSpec, games: int) -> int:
@@ -213,7 +214,7 @@ def pairwise(bots: Sequence[str], results: Sequence[MatchResult]) -> list[dict[s
                 wins += places[bot] < places[other]
                 ties += places[bot] == places[other]
         score = wins + ties / 2
-        low, high = wilson(score, games)
+        low, high = wilson_interval(score, games)
         rows.append({"bot": bot, "opponent": other, "games": games, "wins": wins, "ties": ties,
                      "win_rate": score / games if games else 0.0, "ci95_low": low, "ci95_high": high})
     return rows
@@ -255,7 +256,7 @@ def summarize(spec: TournamentSpec, results: Sequence[MatchResult], workers: int
     for name in spec.bots:
         plays = [r for r in results if name in r.seating]
         wins = sum(1 for r in plays if best_places(r)[name] == 0)
-        low, high = wilson(wins, len(plays))
+        low, high = wilson_interval(wins, len(plays))
         overall.append({"bot": name, "games": len(plays), "wins": wins,
                         "win_rate": wins / len(plays) if plays else 0.0, "ci95_low": low, "ci95_high": high})
     return {
