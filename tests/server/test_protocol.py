@@ -480,7 +480,7 @@ def test_stale_version_is_refused(app: Harness) -> None:
     assert mine.act(mine.legal[0], version=2)["version"] == 3
 
 
-def test_spectator_cannot_act(app: Harness) -> None:
+def test_spectator_cannot_act_or_check(app: Harness) -> None:
     table_id, tokens, _ = app.create()
     seat = app.connect(table_id, tokens[0])
     spectator = app.connect(table_id, spectator=True)
@@ -488,6 +488,8 @@ def test_spectator_cannot_act(app: Harness) -> None:
     for action in seat.legal:
         reply = spectator.act(action, version=0)
         assert reply["type"] == "error" and reply["code"] == "spectator", reply
+        answer = spectator.check(action)
+        assert answer["type"] == "error" and answer["code"] == "spectator" and answer["check"] == action, answer
     spectator.send({"type": "leave"})
     assert [m.get("code") for m in spectator.sync() if m["type"] == "error"] == ["spectator"]
     assert fingerprint(app, table_id) == before
@@ -545,17 +547,6 @@ def test_malformed_check_is_refused_and_names_the_action_when_it_can(app: Harnes
     answers = [m for m in socket_.sync() if m["type"] != "table"]
     assert [(m["type"], m["code"]) for m in answers] == [("error", "malformed")], answers
     assert answers[0].get("check") == ("" if action == "" else None)
-    assert fingerprint(app, table_id) == before
-
-
-def test_a_spectator_cannot_check(app: Harness) -> None:
-    table_id, tokens, _ = app.create()
-    seat = app.connect(table_id, tokens[0])
-    spectator = app.connect(table_id, spectator=True)
-    before = fingerprint(app, table_id)
-    for action in seat.legal:
-        answer = spectator.check(action)
-        assert answer["type"] == "error" and answer["code"] == "spectator" and answer["check"] == action
     assert fingerprint(app, table_id) == before
 
 

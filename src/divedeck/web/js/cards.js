@@ -49,9 +49,9 @@ export class Deck {
     const text = String(label);
     const letter = text.charAt(0);
     const value = Number.parseInt(text.slice(1), 10);
-    const color = this.byLetter.get(letter) || {
-      name: letter, letter, symbol: letter, index: this.colors.length, palette: paletteFor(null, this.colors.length),
-    };
+    // A letter the deck data does not name still gets a hue of its own, so two colours never look alike.
+    const hue = this.colors.length + letter.charCodeAt(0);
+    const color = this.byLetter.get(letter) || { name: letter, letter, symbol: letter, index: hue, palette: paletteFor(null, hue) };
     const valueName = this.valueNames[value] ?? String(value);
     return { label: text, letter, value, color, palette: color.palette, valueName };
   }
