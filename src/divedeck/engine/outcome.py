@@ -10,14 +10,17 @@ from typing import Any
 class Termination(StrEnum):
     """Base of each game's enum of the ways a game ends; each member names the rule that detects it.
 
-    Members are written ``NAME = ("value", "RULE-ID")``; the value is what the wire and save files carry."""
+    Members are written ``NAME = ("value", "RULE-ID", "how it ended, in words")``; the value is what the wire and
+    save files carry, the words are what a page or a terminal says."""
 
     rule: str
+    reason: str
 
-    def __new__(cls, value: str, rule: str = "") -> Termination:
+    def __new__(cls, value: str, rule: str = "", reason: str = "") -> Termination:
         member = str.__new__(cls, value)
         member._value_ = value
         member.rule = rule
+        member.reason = reason
         return member
 
 
@@ -39,6 +42,7 @@ class Outcome:
             "winners": list(self.winners),
             "scores": list(self.scores),
             "termination": str(self.termination),
-            **({"rule": self.termination.rule} if isinstance(self.termination, Termination) else {}),
+            **({"rule": self.termination.rule, "reason": self.termination.reason or str(self.termination)}
+               if isinstance(self.termination, Termination) else {}),
             **({"details": self.details} if self.details else {}),
         }
