@@ -598,11 +598,11 @@ def check_event_privacy(game: Game[Any, Any], options: dict[str, Any], seeds: Se
     for seed in seeds:
         opening = game.new_with_events(config, seed)[1]
         assert_events_private(game, opening, n, where=f"seed {seed}, setup")
-        private_seen += sum(1 for e in opening if e.private)
+        private_seen += sum(1 for e in opening if e.private_parts())
         steps, _ = playout(game, config, seed)
         for index, step in enumerate(steps):
             assert_events_private(game, step.events, n, where=f"seed {seed}, step {index}")
-            private_seen += sum(1 for e in step.events if e.private)
+            private_seen += sum(1 for e in step.events if e.private_parts())
             for event in step.events:
                 game.format_event(event, None)
                 game.format_event(event, step.seat)
