@@ -17,7 +17,7 @@ from typing import NotRequired, TypedDict
 
 from ...engine.rng import SeededRng
 from .cards import DIVER_DECK
-from .presentation import column_words, failure_words
+from .presentation import Score, column_words, end_words, failure_words, scoreboard
 from .rules import column_result, column_status, deadline, protection, treasures_won
 from .state import NONE, BermudaState
 
@@ -51,6 +51,8 @@ class ResultColumnView(TypedDict):
 class LastResultView(TypedDict):
     reason: str  # release, time, empty, full
     seat: int | None  # who breathed
+    how: str  # how the dive ended, for people, after the name of whoever breathed: "breathed", "time ran out"
+    title: str  # "2 of 3 treasures won"
     t: int
     columns: list[ResultColumnView]
 
@@ -78,6 +80,7 @@ class BermudaView(TypedDict):
     protection: int
     last_result: LastResultView | None
     sorting_allowed: bool
+    scoreboard: list[Score]  # the scores as a page shows them, first the game's form
     dives: NotRequired[int]
     layouts: NotRequired[int]
     hand: NotRequired[list[int]]
@@ -110,7 +113,10 @@ def _last_result(state: BermudaState) -> LastResultView | None:
         columns.append({"column": i + 1, "treasure": _treasure(state, treasure), "cards": result["cards"],
                         "won": result["won"], "reasons": result["reasons"], "bad_steps": result["bad_steps"],
                         "why": failure_words(result)})
-    return {"reason": reason, "seat": _time(who), "t": t, "columns": columns}
+    won = sum(column["won"] for column in columns)
+    title = f"{won} of {len(columns)} treasure{'' if len(columns) == 1 else 's'} won"
+    return {"reason": reason, "seat": _time(who), "how": end_words(reason), "title": title, "t": t,
+            "columns": columns}
 
 
 def view(state: BermudaState, seat: int | None) -> BermudaView:
@@ -139,6 +145,7 @@ def view(state: BermudaState, seat: int | None) -> BermudaView:
         "protection": protection(state),
         "last_result": _last_result(state),
         "sorting_allowed": config.sorting_allowed(state.round) and state.phase == "prepare",
+        "scoreboard": scoreboard(state),
     }
     if config.challenge == "chained":
         shown["dives"] = state.dives

@@ -8,7 +8,7 @@ never reads what it may not see.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from ...engine.events import Event
 from ...engine.records import ActionRecord, LogPart, card, seat, text
@@ -16,6 +16,7 @@ from .actions import Action, Hold, Lay, Release, Signal, Sort, Tick
 from .cards import HAND_SIZE, VALUES
 from .config import BermudaConfig
 from .events import ColumnResult
+from .rules import protection, treasures_won
 from .state import DIVE, BermudaState
 
 DEPTH_SYMBOL = "⇣"
@@ -60,6 +61,30 @@ def failure_words(result: ColumnResult) -> str:
 def end_words(reason: str) -> str:
     """How a dive ended, after the name of whoever breathed for ``release``."""
     return "breathed" if reason == "release" else _ENDS[reason]
+
+
+class Score(TypedDict):
+    text: str
+    title: str  # what it means, for a tooltip ("" if nothing to add)
+    kind: str  # form (the game's form: a challenge), score (the team's), keeper (the Keeper's), or plain
+
+
+def scoreboard(state: BermudaState) -> list[Score]:
+    """The scores as a page shows them (BRM-R30; the single-breath challenge counts instead, BRM-V3)."""
+    won = treasures_won(state)
+    match state.config.challenge:
+        case "chained":
+            return [{"text": "Single-breath challenge", "title": "", "kind": "form"},
+                    {"text": f"Successful dives {state.dives}", "title": "", "kind": "score"},
+                    {"text": f"Treasures {won}", "title": "", "kind": "plain"}]
+        case "one_round":
+            return [{"text": "Single-breath round", "title": "", "kind": "form"},
+                    {"text": f"Treasures {won}", "title": "", "kind": "score"}]
+    return [{"text": f"Round {min(state.round, state.config.rounds)} of {state.config.rounds}", "title": "",
+             "kind": "plain"},
+            {"text": f"Treasures {won}", "title": "Treasures you won (W)", "kind": "score"},
+            {"text": f"Keeper's protection {protection(state)}",
+             "title": "Kusalochka's protection points (P): win with W ≥ P", "kind": "keeper"}]
 
 
 # -- legal actions ---------------------------------------------------------------------------------------------------
