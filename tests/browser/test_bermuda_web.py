@@ -192,7 +192,7 @@ def test_one_person_and_two_bot_teammates_play_a_whole_game(browser: Any, server
             page.screenshot(path=str(artifacts / "result-round2.png"))
     page.screenshot(path=str(artifacts / "game-over.png"))
     summary = page.locator("#gameover").inner_text()
-    assert "treasures against" in summary and "protection points" in summary
+    assert "treasure(s) against" in summary and "protection point(s)" in summary
     assert rounds >= 4  # the bots may have ended a round by breathing first; the game has five
     actions = server_actions(server, created["table"]["id"])
     assert sum(1 for _, a in actions if a.startswith("round") or a.startswith("tick")) >= 5  # five countdowns

@@ -94,9 +94,9 @@ def kinds(events: list[Event]) -> list[str]:
     return [event.kind for event in events]
 
 
-def first(events: list[Event], kind: str) -> dict[str, Any]:
-    """The first event of ``kind``, as a spectator sees it."""
-    return next(event.for_seat(None) for event in events if event.kind == kind)
+def first(events: list[Event], kind: str) -> Any:
+    """The first event record of ``kind``."""
+    return next(event for event in events if event.kind == kind)
 
 
 def result(state: Any) -> list[tuple[str, bool, list[str]]]:
@@ -107,7 +107,7 @@ def result(state: Any) -> list[tuple[str, bool, list[str]]]:
 
 def piles(state: Any) -> tuple[list[str], list[str]]:
     view = GAME.view(state, None)
-    return [t["id"] for t in view["won"]], [t["id"] for t in view["keeper"]]
+    return view["won"], view["keeper"]
 
 
 def everyone_holds(state: Any, t: int = 0) -> list[Event]:

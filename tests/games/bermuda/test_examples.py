@@ -44,10 +44,10 @@ def test_rulebook_dive_example_five_columns_three_lost_two_won() -> None:
     assert columns[1]["bad_steps"] == [6] and columns[3]["bad_steps"] == [7]
     assert piles(state) == (["T05", "T06"], ["T26", "T21", "T09"])
     end = first(events, "round_end")
-    assert (end["won"], end["protection"]) == (2, 3)
+    assert (end.won, end.protection) == (2, 3)
     text = GAME.format_event(events[1], None)
-    assert "T21 [5 4 3 2 1 3 4 5] lost: a bad step, too short" in text
-    assert "T05 [9 1 2 3 2 1] won" in text
+    assert "Chest of doubloons [5 4 3 2 1 3 4 5] lost: a bad step, too short" in text
+    assert "Pearl necklace [9 1 2 3 2 1] won" in text
 
 
 def test_two_lays_on_one_column_at_the_same_moment_are_taken_in_arrival_order_and_everyone_sees_it() -> None:
@@ -56,7 +56,7 @@ def test_two_lays_on_one_column_at_the_same_moment_are_taken_in_arrival_order_an
     state = diving("4/6/2", "T05,T06,T01", columns="345,-,-")
     events = play(state, "1 lay 6 c1 @5000", "0 lay 4 c1 @5000")
     assert kinds(events) == ["lay", "lay"]
-    assert [e.for_seat(None)["length"] for e in events] == [4, 5]
+    assert [e.length for e in events] == [4, 5]
     assert column(state, 1) == [3, 4, 5, 6, 4]
     views = [GAME.view(state, seat)["columns"] for seat in (None, 0, 1, 2)]
     assert all(v == views[0] for v in views)

@@ -76,7 +76,7 @@ def test_BRM_I1_the_63_diver_cards_are_conserved_and_each_deal_gives_twelve(inde
                  if e.kind in ("round_start", "layout_start")]
         assert deals
         for event in deals:
-            assert all(len(event.for_seat(seat)["hand"]) == 12 for seat in event.private or {})
+            assert event.hand and all(len(event.for_seat(seat)["hand"]) == 12 for seat in event.hand)
 
 
 @pytest.mark.parametrize("index", range(len(CONFIGS)), ids=IDS)

@@ -9,6 +9,7 @@ import pytest
 
 from divedeck.engine import ConfigError, MalformedInput, Match, SeededRng
 from divedeck.games.bermuda.cards import DIVER_DECK
+from divedeck.games.bermuda.events import CountdownStarted, Released, Signalled
 
 from .helpers import (
     GAME,
@@ -48,7 +49,7 @@ def test_BRM_R1_one_to_five_players_each_get_twelve_cards_and_one_treasure_each(
 @pytest.mark.parametrize("players", [-1, 0, 6, 12])
 def test_BRM_R1_other_player_counts_are_config_errors(players: int) -> None:
     """BRM-R1: 63 cards deal twelve to at most five players; none is not a game."""
-    with pytest.raises(ConfigError, match="1 to 5 players"):
+    with pytest.raises(ConfigError, match="num_players must be from 1 to 5"):
         config(num_players=players)
 
 
@@ -144,7 +145,7 @@ def test_BRM_R5_the_next_deadline_is_exposed_and_a_tick_at_it_lets_it_pass() -> 
     assert phase(state) == "dive" and fields(state)["now"] == "9999"
     events = play(state, "clock tick @12000")
     assert kinds(events)[:2] == ["time_up", "round_end"]
-    assert first(events, "round_end")["t"] == 10_000
+    assert first(events, "round_end").t == 10_000
     assert fields(state)["end"] == "time@10000"
     assert fields(state)["now"] == "12000"
 
@@ -158,7 +159,7 @@ def test_BRM_R5_a_deadline_fires_before_an_input_stamped_at_or_after_it() -> Non
     assert GAME.state_notation(state) == before
     events = play(state, "0 hold @10500")
     assert kinds(events) == ["time_up", "round_end", "round_start", "hold"]
-    assert first(events, "round_end")["t"] == 10_000
+    assert first(events, "round_end").t == 10_000
     play(state, "0 release @10600")  # the input just before the deadline is still in the dive:
     state = diving("12/34", "T05,T21", max_dive_ms=10_000)
     play(state, "0 lay 1 c1 @9999")
@@ -179,7 +180,7 @@ def test_BRM_R5_an_action_without_a_time_happens_at_the_last_inputs_time() -> No
     state = diving("12/34", "T05,T21", now=700)
     assert "lay 1 c1" in legal(state, 0)
     events = play(state, "0 lay 1 c1")
-    assert first(events, "lay")["t"] == 700
+    assert first(events, "lay").t == 700
     assert fields(state)["now"] == "700"
 
 
@@ -211,7 +212,7 @@ def test_BRM_R10_nobody_holds_on_entering_prepare_and_release_only_cancels_a_hol
     assert legal(state, 0) == ["release"]
     assert rejected(state, "0 hold @30").rule == "BRM-R10"
     events = play(state, "0 release @40")
-    assert first(events, "release") == {"kind": "release", "seat": 0, "t": 40, "cancelled": False}
+    assert first(events, "release") == Released(seat=0, t=40, cancelled=False)
     assert GAME.view(state, None)["holding"] == [False, True, False]
     assert phase(state) == "prepare"
     assert rejected(state, f"1 lay {hand(state, 1)[0]} c1 @50").rule == "BRM-A16"
@@ -232,11 +233,11 @@ def test_BRM_R11_the_dive_starts_after_the_countdown_once_everyone_holds() -> No
     play(state, "0 hold @100")
     assert GAME.deadline(state) is None
     events = play(state, "1 hold @250")
-    assert first(events, "countdown") == {"kind": "countdown", "t": 250, "until": 3250}
+    assert first(events, "countdown") == CountdownStarted(t=250, until=3250)
     assert GAME.deadline(state) == 3250
     assert GAME.view(state, 0)["dive_at"] == 3250
     events = play(state, "clock tick @3300")
-    assert first(events, "dive_start")["t"] == 3250
+    assert first(events, "dive_start").t == 3250
     view = GAME.view(state, 0)
     assert (view["phase"], view["t0"], view["dive_at"]) == ("dive", 3250, None)
     assert any(action.startswith("lay ") for action in legal(state, 0))
@@ -247,7 +248,7 @@ def test_BRM_R11_a_release_during_the_countdown_cancels_it() -> None:
     state = GAME.new(config(num_players=2), 6)
     everyone_holds(state, 100)
     events = play(state, "1 release @2000")
-    assert first(events, "release")["cancelled"] is True
+    assert first(events, "release").cancelled is True
     assert GAME.deadline(state) is None
     play(state, "clock tick @5000", "1 hold @6000")
     assert phase(state) == "prepare" and GAME.deadline(state) == 9000
@@ -309,7 +310,7 @@ def test_BRM_R13_a_release_ends_the_dive_for_everyone_at_that_instant() -> None:
     state = diving("12/34", "T05,T21")
     events = play(state, "0 lay 1 c1 @500", "1 release @800")
     end = first(events, "round_end")
-    assert (end["reason"], end["seat"], end["t"]) == ("release", 1, 800)
+    assert (end.reason, end.seat, end.t) == ("release", 1, 800)
     assert rejected(state, "0 lay 2 c1 @800").rule == "BRM-R13"
     assert result(state)[0][0] == "T05"
 
@@ -320,8 +321,8 @@ def test_BRM_R13_the_time_limit_ends_the_dive() -> None:
     everyone_holds(state, 1000)
     assert GAME.deadline(state) == 31_000
     events = play(state, "clock tick @31000")
-    assert first(events, "round_end")["reason"] == "time"
-    assert first(events, "round_end")["t"] == 31_000
+    assert first(events, "round_end").reason == "time"
+    assert first(events, "round_end").t == 31_000
 
 
 def test_BRM_R13_the_lay_that_empties_the_last_hand_ends_the_dive() -> None:
@@ -331,7 +332,7 @@ def test_BRM_R13_the_lay_that_empties_the_last_hand_ends_the_dive() -> None:
     assert phase(state) == "dive"
     events = play(state, "1 lay 2 c1 @20")
     end = first(events, "round_end")
-    assert (end["reason"], end["t"]) == ("empty", 20)
+    assert (end.reason, end.t) == ("empty", 20)
 
 
 # -- BRM-R14, BRM-R15: gestures and flavour ----------------------------------------------------------------------
@@ -343,7 +344,7 @@ def test_BRM_R14_a_gesture_points_at_a_column_and_changes_nothing_else() -> None
     state = diving("12/34", "T05,T21")
     before = fields(state)
     events = play(state, "1 signal c2 @50")
-    assert first(events, "signal") == {"kind": "signal", "seat": 1, "column": 2, "t": 50}
+    assert first(events, "signal") == Signalled(seat=1, column=2, treasure="Chest of doubloons", t=50)
     after = fields(state)
     assert {k for k in before if before[k] != after[k]} == {"signals", "now"}
     assert GAME.view(state, 0)["signals"] == [None, 2]
@@ -451,5 +452,5 @@ def test_BRM_R30_the_players_win_iff_their_treasures_reach_the_keepers_protectio
     assert (outcome.details["treasures"], outcome.details["protection"]) == (w, p)
     assert outcome.winners == ((0, 1) if players_win else ())
     assert outcome.details["verdict"] == ("players" if players_win else "keeper")
-    assert outcome.termination == "BRM-R30"
+    assert outcome.termination.rule == "BRM-R30"
     assert outcome.scores == (float(w), float(w))

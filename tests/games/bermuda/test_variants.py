@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from divedeck.engine import ConfigError
+from divedeck.games.bermuda.events import GameOver
 
 from .helpers import (
     GAME,
@@ -41,11 +42,11 @@ def test_BRM_V1_hidden_treasures_are_face_down_until_the_dive_starts() -> None:
         assert [c["status"] for c in view["columns"]] == ["hidden", "hidden"]
         assert fields(state, seat, masked=True)["layout"] == "?,?"
     assert first(GAME.new_with_events(config(num_players=2, hidden_treasures=True), 12)[1],
-                 "round_start")["treasures"] is None
+                 "round_start").treasures is None
     everyone_holds(state, 0)
     events = play(state, "clock tick @3000")
     start = first(events, "dive_start")
-    assert start["revealed"] is True and ",".join(start["treasures"]) == layout
+    assert start.revealed is True and ",".join(start.treasures) == layout
     assert [c["treasure"]["id"] for c in GAME.view(state, 0)["columns"]] == layout.split(",")
 
 
@@ -112,9 +113,9 @@ def test_BRM_V3_chained_one_breath_spans_layouts_and_a_full_layout_is_dealt_anew
     assert "layout_end" not in kinds(events)
     events = play(state, "1 lay 5 c2 @140")
     end = first(events, "layout_end")
-    assert (end["reason"], end["dive"], end["dives"], end["found"]) == ("full", True, 1, 2)
+    assert (end.reason, end.dive, end.dives, end.found) == ("full", True, 1, 2)
     start = first(events, "layout_start")
-    assert start["t"] == 140 and start["treasures"] == ["T28", "T27"]
+    assert start.t == 140 and start.treasures == ("T28", "T27")
     view = GAME.view(state, 0)
     assert (view["phase"], view["t0"], view["dives"], view["layouts"]) == ("dive", 0, 1, 1)
     assert view["hand_sizes"] == [12, 12]
@@ -129,7 +130,7 @@ def test_BRM_V3_chained_a_layout_with_a_lost_column_is_no_successful_dive() -> N
     play(state, *(f"0 lay {v} c1 @{v}" for v in (1, 2, 3, 5, 5, 6)))  # 3-5 and 5-5: bad steps, 6 cards
     events = play(state, *(f"1 lay {v} c2 @{20 + i}" for i, v in enumerate((9, 8, 7, 6, 5))))
     end = first(events, "layout_end")
-    assert (end["dive"], end["dives"], end["found"]) == (False, 0, 1)
+    assert (end.dive, end.dives, end.found) == (False, 0, 1)
     assert piles(state) == (["T02"], ["T01"])
     assert GAME.view(state, None)["protection"] == 0
 
@@ -139,7 +140,7 @@ def test_BRM_V3_chained_empty_hands_close_the_layout_instead_of_ending_the_dive(
     dealt."""
     state = chained("1/2", "T01,T02")
     events = play(state, "0 lay 1 c1 @1", "1 lay 2 c1 @2")
-    assert first(events, "layout_end")["reason"] == "empty"
+    assert first(events, "layout_end").reason == "empty"
     assert phase(state) == "dive" and GAME.view(state, None)["hand_sizes"] == [12, 12]
 
 
@@ -150,13 +151,13 @@ def test_BRM_V3_chained_the_first_release_ends_the_challenge_counting_the_open_l
     play(state, *(f"0 lay {v} c1 @{v}" for v in (1, 2, 3, 4, 5)))
     events = play(state, "1 release @50")
     end = first(events, "layout_end")
-    assert (end["reason"], end["dive"], end["dives"], end["found"]) == ("release", False, 2, 6)
+    assert (end.reason, end.dive, end.dives, end.found) == ("release", False, 2, 6)
     outcome = GAME.outcome(state)
     assert outcome is not None
-    assert outcome.winners == () and outcome.termination == "BRM-V3"
+    assert outcome.winners == () and outcome.termination.rule == "BRM-V3"
     assert (outcome.details["dives"], outcome.details["treasures"]) == (2, 6)
-    assert first(events, "game_over") == {"kind": "game_over", "challenge": "chained", "dives": 2, "treasures": 6,
-                                          "layouts": 4}
+    assert first(events, "game_over") == GameOver(termination="breath_over", challenge="chained", dives=2,
+                                                  treasures=6, layouts=4)
 
 
 def test_BRM_V3_chained_the_time_limit_ends_the_challenge() -> None:
@@ -164,7 +165,7 @@ def test_BRM_V3_chained_the_time_limit_ends_the_challenge() -> None:
     state = position("phase=dive t0=0 hands=1/2 layout=T01,T02", single_breath_challenge=True, max_dive_ms=45_000)
     assert GAME.deadline(state) == 45_000
     events = play(state, "clock tick @45000")
-    assert first(events, "layout_end")["reason"] == "time"
+    assert first(events, "layout_end").reason == "time"
     assert phase(state) == "over"
 
 

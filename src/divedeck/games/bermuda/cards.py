@@ -8,13 +8,11 @@ file's order; its id (``T05``), name, depth and protection points come from the 
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
+from ...engine.data import load_toml
 from ...engine.errors import ConfigError
 
 # BRM-C2: 63 Diver cards, values 1-9, seven copies each; BRM-R1/R3: twelve to each player.
@@ -117,17 +115,5 @@ def _build(data: dict[str, Any], source: str) -> TreasureTable:
 @cache
 def load_treasures(path: str | None = None) -> TreasureTable:
     """The treasure table from ``path``, or the default data shipped with divedeck; ``ConfigError`` if invalid."""
-    if path is None:
-        text = resources.files(__package__).joinpath("data/treasures.toml").read_text(encoding="utf-8")
-        source = "default treasures.toml"
-    else:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise ConfigError(f"cannot read treasure data {path}: {error}") from None
-        source = str(path)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise _fail(source, f"not valid TOML ({error})") from None
+    data, source = load_toml(__package__, "treasures.toml", path, "treasure data")
     return _build(data, source)

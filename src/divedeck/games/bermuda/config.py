@@ -2,35 +2,44 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
+from ...engine.config import option
 from ...engine.errors import ConfigError
 from .cards import MAX_PLAYERS, TreasureTable, load_treasures
+
+# Half an hour: no count of three or dive runs longer than this (a held breath lasts minutes at most).
+LONGEST_MS = 1_800_000
 
 
 @dataclass(frozen=True)
 class BermudaConfig:
-    num_players: int = field(default=4, metadata={"help": "players, 1 (solo) to 5 (BRM-R1)"})
-    rounds: int = field(default=5, metadata={"help": "rounds in a game (BRM-R2, BRM-A22)"})
-    sorting: Literal["never", "first_round", "every_round"] = field(
-        default="never", metadata={"help": "when players may sort their hand before the dive (BRM-R3, BRM-V2)"})
-    hidden_treasures: bool = field(
-        default=False, metadata={"help": "experienced divers: treasures face down until the dive (BRM-V1)"})
-    placement_check: Literal["lenient", "strict"] = field(
-        default="lenient", metadata={"help": "strict refuses a card that breaks its column (BRM-R12, BRM-V4)"})
-    countdown_ms: int = field(
-        default=3000, metadata={"help": "ms from everyone holding their breath to the dive (BRM-R11)"})
-    max_dive_ms: int | None = field(
-        default=None, metadata={"help": "ms after which a dive ends by itself; none: no limit (BRM-R13)"})
-    auto_end_on_empty_hands: bool = field(
-        default=True, metadata={"help": "the dive ends when every hand is empty (BRM-R13, BRM-A18)"})
-    single_breath_challenge: bool = field(
-        default=False, metadata={"help": "no Keeper: count dives or treasures on one breath (BRM-V3)"})
-    single_breath_mode: Literal["chained", "one_round"] = field(
-        default="chained", metadata={"help": "the challenge's form: layouts on one breath, or one round (BRM-V3)"})
-    cards: str | None = field(
-        default=None, metadata={"help": "a treasure card data file instead of the default (BRM-C3)", "file": True})
+    num_players: int = option(4, "how many divers: 1 plays solo", rules=("BRM-R1",), low=1, high=MAX_PLAYERS)
+    rounds: int = option(5, "how many rounds a game lasts", rules=("BRM-R2", "BRM-A22"), low=1, high=99)
+    sorting: Literal["never", "first_round", "every_round"] = option(
+        "never", "when you may sort your hand before the dive (a help for beginners)", rules=("BRM-R3", "BRM-V2"))
+    hidden_treasures: bool = option(
+        False, "experienced divers: the treasures stay face down until the dive starts", rules=("BRM-V1",))
+    placement_check: Literal["lenient", "strict"] = option(
+        "lenient", "strict refuses a card that does not fit its column, instead of letting the column fail",
+        rules=("BRM-R12", "BRM-V4"))
+    countdown_ms: int = option(
+        3000, "how long the count of three lasts once everyone holds their breath, in thousandths of a second",
+        rules=("BRM-R11",), low=0, high=LONGEST_MS, advanced=True)
+    max_dive_ms: int | None = option(
+        None, "a dive ends by itself after this many thousandths of a second; none: no limit",
+        rules=("BRM-R13",), low=1, high=LONGEST_MS, advanced=True)
+    auto_end_on_empty_hands: bool = option(
+        True, "the dive ends as soon as every hand is empty", rules=("BRM-R13", "BRM-A18"), advanced=True)
+    single_breath_challenge: bool = option(
+        False, "no Keeper: count how many dives or treasures you manage on one breath", rules=("BRM-V3",))
+    single_breath_mode: Literal["chained", "one_round"] = option(
+        "chained", "the challenge's form: new layouts one after another on one breath, or a single round",
+        rules=("BRM-V3", "BRM-A19"))
+    cards: str | None = option(
+        None, "a treasure card file to play with instead of the standard treasures", rules=("BRM-C3",), file=True,
+        advanced=True)
 
     @property
     def table(self) -> TreasureTable:
@@ -47,13 +56,5 @@ class BermudaConfig:
 
     def validate(self) -> None:
         self.table  # noqa: B018 -- loading validates the data file; a bad one is a ConfigError now, not later
-        if not 1 <= self.num_players <= MAX_PLAYERS:
-            raise ConfigError(f"Bermuda is for 1 to {MAX_PLAYERS} players (BRM-R1), not {self.num_players}")
-        if self.rounds < 1:
-            raise ConfigError("rounds must be at least 1 (BRM-R2)")
-        if self.countdown_ms < 0:
-            raise ConfigError("countdown_ms must be 0 or more")
-        if self.max_dive_ms is not None and self.max_dive_ms < 1:
-            raise ConfigError("max_dive_ms must be at least 1, or none for no limit")
         if self.hidden_treasures and self.sorting != "never":
             raise ConfigError("experienced divers never sort: hidden_treasures needs sorting=never (BRM-V1)")

@@ -8,7 +8,8 @@ from typing import Any
 from ...engine.declaration import BotEntry, Frontend, Levels
 from ...engine.events import Event
 from ...engine.game import Game
-from . import information, notation, rules
+from ...engine.records import ActionRecord, LogPart
+from . import information, notation, presentation, rules
 from .actions import Action, Tick, parse_action, stamped
 from .bots import PRESET_DESCRIPTIONS, PRESETS, bot_factories
 from .config import BermudaConfig
@@ -22,6 +23,8 @@ class Bermuda(Game[BermudaState, Action]):
     realtime = True
     seat_rule = "BRM-R1"
     over_rule = "BRM-R30"
+    summary = ("Cooperative and real-time, for 1 to 5 divers: lay Diver cards under the treasures while everyone "
+               "holds their breath; five short rounds, about 10 minutes")
     # Timed bots: the presets are offered to people; the grid of paces and breaths is for the simulator.
     bots = {name: BotEntry(factory, PRESET_DESCRIPTIONS.get(name, ""), offered=name in PRESETS)
             for name, factory in bot_factories().items()}
@@ -41,8 +44,11 @@ class Bermuda(Game[BermudaState, Action]):
     perform = staticmethod(rules.apply)
     outcome = staticmethod(rules.outcome)
 
+    def all_actions(self, config: BermudaConfig) -> list[Action]:
+        return rules.all_actions(config)
+
     def view(self, state: BermudaState, seat: int | None) -> dict[str, Any]:
-        return information.view(state, seat)
+        return dict(information.view(state, seat))
 
     def determinize(self, state: BermudaState, seat: int, rng: random.Random) -> BermudaState:
         return information.determinize(state, seat, rng)
@@ -68,8 +74,15 @@ class Bermuda(Game[BermudaState, Action]):
         treasures = len(state.deck) + len(state.layout) + len(state.won) + len(state.keeper)
         return divers + treasures
 
-    def format_event(self, event: Event, seat: int | None = None, names: list[str] | None = None) -> str:
-        return describe_event(event.for_seat(seat), seat)
+    # -- presentation --------------------------------------------------------------------------------------------
+    def action_record(self, state: BermudaState, seat: int, action: Action) -> ActionRecord:
+        return presentation.action_record(state, action, self.format_action(action))
+
+    def log_parts(self, event: Event, seat: int | None = None) -> list[LogPart]:
+        return presentation.log_parts(event, seat)
+
+    def static_data(self, config: BermudaConfig) -> dict[str, Any]:
+        return presentation.static_data(config)
 
     # -- time (BRM-R5) ---------------------------------------------------------------------------------------
     def at(self, action: Action, t: int) -> Action:
@@ -83,76 +96,3 @@ class Bermuda(Game[BermudaState, Action]):
 
     def leave_action(self, state: BermudaState, seat: int, t: int) -> Action | None:
         return rules.leave_action(state, seat, t)
-
-
-def _who(seat: int, viewer: int | None) -> str:
-    return "you" if seat == viewer else f"seat {seat}"
-
-
-def _seconds(ms: int) -> str:
-    """Tenths of a second, cut (not rounded), so the browser's log writes exactly the same."""
-    return f"{ms // 1000}.{ms % 1000 // 100} s"
-
-
-_REASONS = {"bad_step": "a bad step", "empty": "no card", "too_short": "too short", "too_long": "too long"}
-
-
-def describe_column(column: dict[str, Any]) -> str:
-    """One column of a round's result: ``T05 (6 deep) 3 4 5 6 5 4: won`` or ``... lost: too short``."""
-    cards = " ".join(map(str, column["cards"])) or "-"
-    verdict = "won" if column["won"] else "lost: " + ", ".join(_REASONS[r] for r in column["reasons"])
-    return f"{column['treasure']} [{cards}] {verdict}"
-
-
-def describe_event(shown: dict[str, Any], viewer: int | None = None) -> str:
-    """A log line in words; a hand the viewer may not see is simply not mentioned."""
-    kind = shown["kind"]
-    if kind == "round_start":
-        treasures = ", ".join(shown["treasures"]) if shown["treasures"] else f"{shown['columns']} face down"
-        hand = f"; your hand {' '.join(map(str, shown['hand']))}" if "hand" in shown else ""
-        return f"round {shown['round']}: treasures {treasures}{hand}"
-    if kind == "hold":
-        return f"{_who(shown['seat'], viewer)} took a deep breath"
-    if kind == "countdown":
-        return f"every breath is held: the dive starts in {_seconds(shown['until'] - shown['t'])}"
-    if kind == "release":
-        if shown["cancelled"]:
-            return f"{_who(shown['seat'], viewer)} breathed out before the dive: the countdown stops"
-        return f"{_who(shown['seat'], viewer)} breathed"
-    if kind == "dive_start":
-        shown_now = f": treasures {', '.join(shown['treasures'])}" if shown["revealed"] else ""
-        return f"the dive starts{shown_now}"
-    if kind == "sort":
-        hand = f": {' '.join(map(str, shown['hand']))}" if "hand" in shown else ""
-        return f"{_who(shown['seat'], viewer)} sorted the hand{hand}"
-    if kind == "lay":
-        return f"{_who(shown['seat'], viewer)} laid {shown['card']} under column {shown['column']}"
-    if kind == "signal":
-        return f"{_who(shown['seat'], viewer)} pointed at column {shown['column']}"
-    if kind == "time_up":
-        return "time is up"
-    if kind in ("round_end", "layout_end"):
-        how = {"release": "someone breathed", "time": "time ran out", "empty": "every hand was empty",
-               "full": "every column was deep enough"}[shown["reason"]]
-        if shown["reason"] == "release":
-            how = f"{_who(shown['seat'], viewer)} breathed"
-        columns = "; ".join(describe_column(c) for c in shown["columns"])
-        if kind == "layout_end":
-            dive = " - a successful dive!" if shown["dive"] else ""
-            return (f"layout {shown['layout']} over ({how}): {columns}{dive} "
-                    f"(dives {shown['dives']}, treasures {shown['found']})")
-        return (f"round {shown['round']} over ({how}): {columns} -> treasures {shown['won']}, "
-                f"keeper's protection {shown['protection']}")
-    if kind == "layout_start":
-        hand = f"; your hand {' '.join(map(str, shown['hand']))}" if "hand" in shown else ""
-        return f"layout {shown['layout']}: treasures {', '.join(shown['treasures'])}{hand}"
-    if kind == "game_over":
-        if shown.get("challenge") == "chained":
-            return (f"game over: {shown['dives']} successful dive(s) and {shown['treasures']} treasure(s) "
-                    "on one breath")
-        if shown.get("challenge") == "one_round":
-            return f"game over: {shown['treasures']} treasure(s) on one breath"
-        verdict = "the divers win" if shown["verdict"] == "players" else "Kusalochka the Keeper wins"
-        return (f"game over: {shown['treasures']} treasure(s) against {shown['protection']} protection point(s): "
-                f"{verdict}")
-    return f"{kind} {shown}"

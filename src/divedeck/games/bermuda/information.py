@@ -4,82 +4,148 @@ Public: the columns and every card in them, the face-up treasures, both piles, h
 the times (the last input's, the countdown's end, the dive's start and limit), gestures, and the last round's
 result. Private: each hand (its owner alone sees it, BRM-R3.3), the Diver cards set aside (nobody), the order of the
 treasure deck (nobody), and face-down treasures before the dive (nobody, BRM-V1).
+
+The view carries what changes; what a config fixes (the treasure table, the options) is the game's static data.
+A column's treasure is in the view because which treasure lies there changes every round, and the bots and the
+terminal read its depth from the view alone.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from ...engine.rng import SeededRng
 from .cards import DIVER_DECK
-from .rules import column_status, deadline, judge, protection, treasures_won
+from .presentation import Score, column_words, end_words, failure_words, scoreboard
+from .rules import column_result, column_status, deadline, protection, treasures_won
 from .state import NONE, BermudaState
 
 
-def _treasure(state: BermudaState, index: int) -> dict[str, Any]:
-    return state.table.treasures[index].to_dict()
+class TreasureView(TypedDict):
+    id: str
+    name: str
+    depth: int
+    protection: int
+
+
+class ColumnView(TypedDict):
+    column: int  # from 1
+    treasure: TreasureView | None  # None while face down (BRM-V1)
+    cards: list[int]  # first laid first
+    status: str  # hidden, empty, building, complete, too_long, broken
+    accepts: list[int]  # the values that keep it winnable
+    words: str  # how it stands, for people: "3 more · next 4 or 6"
+
+
+class ResultColumnView(TypedDict):
+    column: int
+    treasure: TreasureView
+    cards: list[int]
+    won: bool
+    reasons: list[str]
+    bad_steps: list[int]
+    why: str  # why it failed, for people: "too short: 8 of 10 cards"; empty when won
+
+
+class LastResultView(TypedDict):
+    reason: str  # release, time, empty, full
+    seat: int | None  # who breathed
+    how: str  # how the dive ended, for people, after the name of whoever breathed: "breathed", "time ran out"
+    title: str  # "2 of 3 treasures won"
+    t: int
+    columns: list[ResultColumnView]
+
+
+class BermudaView(TypedDict):
+    game: str
+    seat: int | None
+    players: int
+    phase: str  # prepare, dive, over
+    round: int
+    rounds: int
+    challenge: str | None  # chained, one_round (BRM-V3), or None
+    now: int
+    holding: list[bool]
+    dive_at: int | None
+    t0: int | None
+    deadline: int | None
+    columns: list[ColumnView]
+    hand_sizes: list[int]
+    signals: list[int | None]  # the column each seat points at
+    deck_size: int
+    won: list[str]  # treasure ids (the static data names them)
+    keeper: list[str]
+    treasures_won: int
+    protection: int
+    last_result: LastResultView | None
+    sorting_allowed: bool
+    scoreboard: list[Score]  # the scores as a page shows them, first the game's form
+    dives: NotRequired[int]
+    layouts: NotRequired[int]
+    hand: NotRequired[list[int]]
+
+
+def _treasure(state: BermudaState, index: int) -> TreasureView:
+    treasure = state.table.treasures[index]
+    return {"id": treasure.id, "name": treasure.name, "depth": treasure.depth, "protection": treasure.protection}
 
 
 def _time(value: int) -> int | None:
     return None if value == NONE else value
 
 
-def view(state: BermudaState, seat: int | None) -> dict[str, Any]:
+def _column(state: BermudaState, index: int, cards: tuple[int, ...]) -> ColumnView:
+    treasure = _treasure(state, state.layout[index]) if state.shown else None
+    depth = treasure["depth"] if treasure else None
+    status, accepts = column_status(depth, cards)
+    return {"column": index + 1, "treasure": treasure, "cards": list(cards), "status": status,
+            "accepts": list(accepts), "words": column_words(status, depth, len(cards), accepts)}
+
+
+def _last_result(state: BermudaState) -> LastResultView | None:
+    if not state.last or state.end is None:
+        return None
+    reason, who, t = state.end
+    columns: list[ResultColumnView] = []
+    for i, (treasure, cards) in enumerate(state.last):
+        result = column_result(state, treasure, cards)
+        columns.append({"column": i + 1, "treasure": _treasure(state, treasure), "cards": result["cards"],
+                        "won": result["won"], "reasons": result["reasons"], "bad_steps": result["bad_steps"],
+                        "why": failure_words(result)})
+    won = sum(column["won"] for column in columns)
+    title = f"{won} of {len(columns)} treasure{'' if len(columns) == 1 else 's'} won"
+    return {"reason": reason, "seat": _time(who), "how": end_words(reason), "title": title, "t": t,
+            "columns": columns}
+
+
+def view(state: BermudaState, seat: int | None) -> BermudaView:
     config = state.config
     n = len(state.hands)
-    treasures = state.table.treasures
-    columns = []
-    for index, cards in enumerate(state.columns):
-        treasure = state.layout[index]
-        depth = treasures[treasure].depth if state.revealed else None
-        status, accepts = column_status(depth, cards)
-        columns.append({
-            "column": index + 1,
-            "treasure": _treasure(state, treasure) if state.revealed else None,
-            "cards": list(cards),
-            "status": status,
-            "accepts": list(accepts),
-        })
-    last = None
-    if state.last and state.last_end is not None:
-        reason, who, t = state.last_end
-        last = {
-            "reason": reason,
-            "seat": _time(who),
-            "t": t,
-            "columns": [{"column": i + 1, "treasure": _treasure(state, treasure), "cards": list(cards),
-                         **judge(treasures[treasure].depth, cards)}
-                        for i, (treasure, cards) in enumerate(state.last)],
-        }
-    shown: dict[str, Any] = {
+    shown: BermudaView = {
         "game": "bermuda",
         "seat": seat,
         "players": n,
         "phase": state.phase,
         "round": min(state.round, config.rounds),
         "rounds": config.rounds,
+        "challenge": config.challenge,
         "now": state.now,
         "holding": [state.is_holding(s) for s in range(n)],
         "dive_at": _time(state.dive_at),
         "t0": _time(state.t0),
         "deadline": deadline(state),
-        "countdown_ms": config.countdown_ms,
-        "max_dive_ms": config.max_dive_ms,
-        "columns": columns,
+        "columns": [_column(state, index, cards) for index, cards in enumerate(state.columns)],
         "hand_sizes": [len(hand) for hand in state.hands],
         "signals": [None if column == NONE else column + 1 for column in state.signals],
         "deck_size": len(state.deck),
-        "won": [_treasure(state, t) for t in state.won],
-        "keeper": [_treasure(state, t) for t in state.keeper],
+        "won": [state.table.ids[t] for t in state.won],
+        "keeper": [state.table.ids[t] for t in state.keeper],
         "treasures_won": treasures_won(state),
         "protection": protection(state),
-        "last_result": last,
-        "sorting": config.sorting,
+        "last_result": _last_result(state),
         "sorting_allowed": config.sorting_allowed(state.round) and state.phase == "prepare",
-        "hidden_treasures": config.hidden_treasures,
-        "placement_check": config.placement_check,
-        "challenge": config.challenge,
+        "scoreboard": scoreboard(state),
     }
     if config.challenge == "chained":
         shown["dives"] = state.dives
@@ -103,7 +169,7 @@ def unseen_divers(state: BermudaState, seat: int | None) -> list[int]:
 
 def unseen_treasures(state: BermudaState) -> list[int]:
     """Treasures nobody can locate: the deck (order unknown) and face-down ones in the layout."""
-    seen = set(state.won) | set(state.keeper) | (set(state.layout) if state.revealed else set())
+    seen = set(state.won) | set(state.keeper) | (set(state.layout) if state.shown else set())
     return [t for t in range(len(state.table)) if t not in seen]
 
 
@@ -122,7 +188,7 @@ def determinize(state: BermudaState, seat: int, rng: random.Random) -> BermudaSt
     sample.aside = tuple(sorted(pool))
     treasures = unseen_treasures(state)
     rng.shuffle(treasures)
-    if not state.revealed:
+    if not state.shown:
         sample.layout = tuple(treasures[:len(state.layout)])
         del treasures[:len(state.layout)]
     sample.deck = tuple(treasures)

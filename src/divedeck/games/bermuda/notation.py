@@ -25,23 +25,28 @@ from __future__ import annotations
 import re
 
 from ...engine.errors import ConfigError, MalformedInput
-from ...engine.notation import NotationFields
-from ...engine.rng import SeededRng
-from .cards import COPIES, DIVER_DECK, MAX_PLAYERS, VALUES
+from ...engine.notation import (
+    CardPool,
+    NotationFields,
+    format_cards,
+    read_rng,
+    read_state_line,
+    rng_field,
+    unknown_count,
+    write_state_line,
+)
+from .cards import DIVER_DECK, MAX_PLAYERS, VALUES
 from .config import BermudaConfig
 from .state import DIVE, END_REASONS, GAME_OVER, NONE, PHASES, PREPARE, BermudaState
 
 FIELDS = ("round", "phase", "now", "hold", "dive_at", "t0", "hands", "columns", "layout", "shown", "deck", "won",
           "keeper", "aside", "signals", "last", "end", "dives", "found", "layouts", "rng")
-_UNKNOWN = re.compile(r"^\?(\d*)$")
 _END = re.compile(r"^([a-z]+)(?:\.(\d+))?@(\d+)$")
-
-
-_DIGIT = "0123456789"
+_DIVERS = {str(value): value for value in VALUES}
 
 
 def _digits(cards: tuple[int, ...]) -> str:
-    return "".join([_DIGIT[c] for c in cards]) or "-"
+    return "".join(map(str, cards)) or "-"
 
 
 def _time(value: int) -> str:
@@ -51,22 +56,21 @@ def _time(value: int) -> str:
 def format_state(state: BermudaState, seat: int | None = None, *, masked: bool = False) -> str:
     """The notation; with ``masked`` it is the copy for ``seat`` (``None``: a spectator)."""
     n = len(state.hands)
-    treasures = state.table.treasures
     names = state.table.ids
 
     def ids(cards: tuple[int, ...]) -> str:
-        return ",".join([names[t] for t in cards]) or "-"
+        return format_cards(cards, names.__getitem__)
 
     hands = [f"?{len(hand)}" if masked and other != seat and hand else _digits(hand)
              for other, hand in enumerate(state.hands)]
-    hidden_layout = masked and not state.revealed
+    hidden_layout = masked and not state.shown
     layout = (",".join("?" for _ in state.layout) or "-") if hidden_layout else ids(state.layout)
-    last = "/".join(f"{treasures[t].id}:{_digits(cards)}" for t, cards in state.last) or "-"
+    last = "/".join(f"{names[t]}:{_digits(cards)}" for t, cards in state.last) or "-"
     end = "-"
-    if state.last_end is not None:
-        reason, who, t = state.last_end
+    if state.end is not None:
+        reason, who, t = state.end
         end = f"{reason}{'' if who == NONE else f'.{who}'}@{t}"
-    fields = {
+    return write_state_line("bermuda", {
         "round": str(state.round),
         "phase": state.phase,
         "now": str(state.now),
@@ -76,7 +80,7 @@ def format_state(state: BermudaState, seat: int | None = None, *, masked: bool =
         "hands": "/".join(hands),
         "columns": ",".join(_digits(cards) for cards in state.columns) or "-",
         "layout": layout,
-        "shown": "1" if state.revealed else "0",
+        "shown": "1" if state.shown else "0",
         "deck": f"?{len(state.deck)}" if masked else ids(state.deck),
         "won": ids(state.won),
         "keeper": ids(state.keeper),
@@ -87,27 +91,12 @@ def format_state(state: BermudaState, seat: int | None = None, *, masked: bool =
         "dives": str(state.dives),
         "found": str(state.found),
         "layouts": str(state.layouts),
-        "rng": "?" if masked else state.rng.notation(),
-    }
-    return "bermuda " + " ".join(f"{name}={fields[name]}" for name in FIELDS)
+        "rng": rng_field(state.rng, masked),
+    })
 
 
 def parse_state(text: str, config: BermudaConfig | None = None) -> BermudaState:
-    if not isinstance(text, str):
-        raise MalformedInput("a state notation is text")
-    words = text.split()
-    if not words or words[0] != "bermuda":
-        raise MalformedInput("a Bermuda state notation starts with 'bermuda'")
-    fields: dict[str, str] = {}
-    for word in words[1:]:
-        name, sep, value = word.partition("=")
-        if not sep or name not in FIELDS:
-            raise MalformedInput(f"unknown field {word!r}; the fields are {', '.join(FIELDS)}")
-        if name in fields:
-            raise MalformedInput(f"field {name}= appears twice")
-        fields[name] = value
-    if "hands" not in fields:
-        raise MalformedInput("the notation needs a hands= field")
+    fields = read_state_line(text, "bermuda", FIELDS, required=("hands",))
     n = fields["hands"].count("/") + 1
     if config is None:
         if not 1 <= n <= MAX_PLAYERS:
@@ -123,26 +112,18 @@ def parse_state(text: str, config: BermudaConfig | None = None) -> BermudaState:
 
 
 class _Builder(NotationFields):
-    """Turns parsed fields into a state, counting cards and filling unknowns from the unused ones."""
+    """Turns parsed fields into a state: named cards first, then unknowns filled from the unused ones."""
 
     def __init__(self, config: BermudaConfig, fields: dict[str, str], n: int) -> None:
         self.config = config
         self.table = config.table
         self.fields = fields
         self.n = n
-        self.divers = {value: COPIES for value in VALUES}
-        self.treasures_left = [True] * len(self.table)
+        self.divers = CardPool(DIVER_DECK, str, _DIVERS, "Diver card")
+        self.treasure_pool = CardPool(range(len(self.table)), self.table.ids.__getitem__, self.table.by_id,
+                                      "treasure")
 
     # -- cards ----------------------------------------------------------------------------------------------------
-    def diver(self, char: str) -> int:
-        if char not in "123456789":
-            raise MalformedInput(f"{char!r} is not a Diver card (a value from 1 to 9)")
-        value = int(char)
-        if not self.divers[value]:
-            raise MalformedInput(f"the notation has more {value}s than the {COPIES} in the Diver deck")
-        self.divers[value] -= 1
-        return value
-
     def divers_from(self, text: str, name: str) -> tuple[list[int], int | None]:
         """Digits, then optionally ``?N`` or ``?`` (the unknown count, returned as ``-1`` for "the rest")."""
         if text == "-":
@@ -150,57 +131,28 @@ class _Builder(NotationFields):
         known, mark, count = text.partition("?")
         if (known and not known.isdigit()) or (count and not count.isdigit()):
             raise MalformedInput(f"{name}= must be digits 1-9, '-', '?N' or digits then '?N', not {text!r}")
-        cards = [self.diver(c) for c in known]
-        return cards, (int(count) if count else -1) if mark else None
-
-    def rest_of_divers(self, count: int) -> list[int]:
-        available = [value for value in VALUES for _ in range(self.divers[value])]
-        if count == -1:
-            count = len(available)
-        if count > len(available):
-            raise MalformedInput(f"{count} unknown Diver cards, but only {len(available)} are unused")
-        for value in available[:count]:
-            self.divers[value] -= 1
-        return available[:count]
-
-    def treasure(self, ident: str) -> int:
-        index = self.table.by_id.get(ident.upper())
-        if index is None:
-            raise MalformedInput(f"there is no treasure {ident!r}")
-        if not self.treasures_left[index]:
-            raise MalformedInput(f"treasure {ident} appears twice")
-        self.treasures_left[index] = False
-        return index
+        cards = [self.divers.take(c) for c in known]
+        return cards, unknown_count(mark + count) if mark else None
 
     def treasures(self, name: str) -> tuple[list[int], int]:
-        """Treasure ids; the second value counts unknown entries (``?`` each, or ``?N``; ``-1``: all the rest)."""
+        """Treasure ids; the second value counts unknown entries (``?`` each in a layout, else all the rest, or
+        ``?N``; ``-1``: all the rest)."""
         text = self.fields.get(name, "-")
         if text == "-":
             return [], 0
         known: list[int] = []
         unknown = 0
         for part in text.split(","):
-            match = _UNKNOWN.match(part)
-            if match:
-                if match.group(1):
-                    unknown += int(match.group(1))
-                elif name == "layout":
-                    unknown += 1
-                else:
-                    unknown = -1
+            count = unknown_count(part)
+            if count is None:
+                known.append(self.treasure_pool.take(part.upper()))
+            elif count >= 0:
+                unknown += count
+            elif name == "layout":
+                unknown += 1
             else:
-                known.append(self.treasure(part))
+                unknown = -1
         return known, unknown
-
-    def rest_of_treasures(self, count: int) -> list[int]:
-        available = [t for t, left in enumerate(self.treasures_left) if left]
-        if count == -1:
-            count = len(available)
-        if count > len(available):
-            raise MalformedInput(f"{count} unknown treasures, but only {len(available)} are unused")
-        for t in available[:count]:
-            self.treasures_left[t] = False
-        return available[:count]
 
     # -- numbers --------------------------------------------------------------------------------------------------
     def time(self, name: str) -> int:
@@ -224,9 +176,9 @@ class _Builder(NotationFields):
 
     # -- the state ------------------------------------------------------------------------------------------------
     def build(self) -> BermudaState:
-        n, config = self.n, self.config
+        n = self.n
         state = object.__new__(BermudaState)
-        state.config = config
+        state.config = self.config
         state.table = self.table
         state.phase = self.fields.get("phase", PREPARE)
         if state.phase not in PHASES:
@@ -252,26 +204,26 @@ class _Builder(NotationFields):
         for cards, unknown in hand_parts:
             if unknown == -1:
                 raise MalformedInput("a hand's unknown cards need a count, like ?12")
-            hands.append(tuple(cards + self.rest_of_divers(unknown or 0)))
+            hands.append(tuple(cards + self.divers.fill(unknown or 0)))
+        unused = self.divers.remaining()
         if aside_unknown is not None:
-            if aside_unknown not in (-1, sum(self.divers.values())):
-                raise MalformedInput(f"aside=?{aside_unknown} but {sum(self.divers.values())} Diver cards are unused")
-            aside += self.rest_of_divers(-1)
-        elif sum(self.divers.values()):
-            raise MalformedInput(f"{sum(self.divers.values())} Diver cards are nowhere in the notation: list them "
-                                 "in aside= or write aside=?")
-        layout += self.rest_of_treasures(layout_unknown)
+            if aside_unknown not in (-1, unused):
+                raise MalformedInput(f"aside=?{aside_unknown} but {unused} Diver cards are unused")
+            aside += self.divers.fill(-1)
+        elif unused:
+            raise MalformedInput(f"{unused} Diver cards are nowhere in the notation: list them in aside= or write "
+                                 "aside=?")
+        layout += self.treasure_pool.fill(layout_unknown)
         deck, deck_unknown = self.treasures("deck")
+        left = self.treasure_pool.remaining()
         if deck_unknown:
-            left = sum(self.treasures_left)
             if deck_unknown not in (-1, left):
                 raise MalformedInput(f"deck=?{deck_unknown} but {left} treasures are unused")
-            deck = self.rest_of_treasures(-1) + deck
+            deck = self.treasure_pool.fill(-1) + deck
         elif "deck" not in self.fields:
-            deck = self.rest_of_treasures(-1)
-        elif any(self.treasures_left):
-            raise MalformedInput(f"{sum(self.treasures_left)} treasures are nowhere in the notation: list them in "
-                                 "deck= or write deck=?")
+            deck = self.treasure_pool.fill(-1)
+        elif left:
+            raise MalformedInput(f"{left} treasures are nowhere in the notation: list them in deck= or write deck=?")
         state.hands = tuple(hands)
         state.columns = tuple(tuple(cards) for cards, _ in columns)
         state.layout = tuple(layout)
@@ -280,11 +232,11 @@ class _Builder(NotationFields):
         state.keeper = tuple(keeper)
         state.aside = tuple(sorted(aside))
         state.last = last
-        state.last_end = self.end()
-        state.revealed = self.fields.get("shown", "1") == "1"
+        state.end = self.end()
         if self.fields.get("shown", "1") not in ("0", "1"):
             raise MalformedInput("shown= is 1 (treasures face up) or 0 (face down)")
-        state.holding = sum(1 << s for s in self.seats(self.fields.get("hold", "-"), "hold"))
+        state.shown = self.fields.get("shown", "1") == "1"
+        state.hold = sum(1 << s for s in self.seats(self.fields.get("hold", "-"), "hold"))
         state.dive_at = self.time("dive_at")
         state.t0 = self.time("t0")
         signals = self.fields.get("signals", ",".join(["-"] * n)).split(",")
@@ -294,11 +246,7 @@ class _Builder(NotationFields):
         state.dives = self.number("dives", 0)
         state.found = self.number("found", 0)
         state.layouts = self.number("layouts", 0)
-        rng_text = self.fields.get("rng", "0:0")
-        try:
-            state.rng = SeededRng.from_notation("0:0" if rng_text == "?" else rng_text)
-        except ValueError:
-            raise MalformedInput(f"rng= must be seed:counter, not {rng_text!r}") from None
+        state.rng = read_rng(self.fields)
         self.check(state)
         return state
 
@@ -341,7 +289,7 @@ class _Builder(NotationFields):
         if state.phase == GAME_OVER:
             if any(state.hands) or state.columns or state.layout:
                 raise MalformedInput("phase=over: hands, columns and layout are empty (every card is back)")
-            if state.holding or state.dive_at != NONE or state.t0 != NONE:
+            if state.hold or state.dive_at != NONE or state.t0 != NONE:
                 raise MalformedInput("phase=over: nobody holds, no countdown, no dive")
             return
         if not state.layout:
@@ -361,7 +309,7 @@ class _Builder(NotationFields):
                 raise MalformedInput("phase=prepare: no card is laid before the dive (BRM-A16)")
             if state.t0 != NONE or any(c != NONE for c in state.signals):
                 raise MalformedInput("phase=prepare: no dive start (t0=-) and no gestures yet")
-            if not state.revealed and not config.hidden_treasures:
+            if not state.shown and not config.hidden_treasures:
                 raise MalformedInput("shown=0 only with the hidden_treasures variant (BRM-V1)")
             if state.dive_at != NONE:
                 if not state.everyone_holds():
@@ -374,12 +322,12 @@ class _Builder(NotationFields):
                 raise MalformedInput("everyone holds their breath and there is no countdown: the dive is on")
         else:  # DIVE
             if "hold" not in self.fields:
-                state.holding = (1 << n) - 1
+                state.hold = (1 << n) - 1
             if not state.everyone_holds():
                 raise MalformedInput("phase=dive: everyone holds their breath (hold= lists every seat)")
             if state.t0 == NONE or state.t0 > state.now:
                 raise MalformedInput("phase=dive needs t0= at or before now=")
-            if state.dive_at != NONE or not state.revealed:
+            if state.dive_at != NONE or not state.shown:
                 raise MalformedInput("phase=dive: no countdown (dive_at=-) and the treasures are face up")
             if config.max_dive_ms is not None and state.t0 + config.max_dive_ms <= state.now:
                 raise MalformedInput("the dive's time limit has passed: it would have ended")

@@ -4,7 +4,8 @@ Time enters only as the timestamps the caller gives (BRM-R5). The state remember
 next deadline: the end of the countdown that starts the dive once everyone holds their breath (BRM-R11, option
 ``countdown_ms``), or the dive's time limit (BRM-R13, option ``max_dive_ms``). A deadline fires when the caller's
 clock ticks past it, or just before any input stamped at or after it. ``check`` and ``apply`` judge an input in the
-state as it is at the input's time, so a rejected input changes nothing, not even by firing a deadline.
+state as it is at the input's time, so a rejected input changes nothing, not even by firing a deadline. The
+engine's frame has already refused a finished game and a seat that does not exist.
 """
 
 from __future__ import annotations
@@ -13,13 +14,30 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.errors import IllegalAction, MalformedInput
-from ...engine.events import Event, LooseEvent
+from ...engine.events import Event
 from ...engine.game import CLOCK
-from ...engine.outcome import Outcome
+from ...engine.outcome import Outcome, Termination
 from ...engine.rng import SeededRng
+from ...engine.state import replaced
 from .actions import HOLD, RELEASE, SORT, Action, Hold, Lay, Release, Signal, Sort, Tick
-from .cards import DIVER_DECK, HAND_SIZE, NEIGHBOURS, VALUES, adjacent
+from .cards import DIVER_DECK, HAND_SIZE, MAX_PLAYERS, NEIGHBOURS, VALUES, adjacent
 from .config import BermudaConfig
+from .events import (
+    ColumnResult,
+    CountdownStarted,
+    DiveStarted,
+    GameOver,
+    Held,
+    Laid,
+    LayoutEnded,
+    LayoutStarted,
+    Released,
+    RoundEnded,
+    RoundStarted,
+    Signalled,
+    Sorted,
+    TimeUp,
+)
 from .state import (
     DIVE,
     END_EMPTY,
@@ -31,13 +49,29 @@ from .state import (
     PREPARE,
     BermudaState,
     Cards,
-    replaced,
 )
 
-# One action object per (value, column) and per column, so listing legal actions allocates none.
-MAX_COLUMNS = 5
-LAYS = {(value, column): Lay(value, column) for value in VALUES for column in range(1, MAX_COLUMNS + 1)}
-SIGNALS = {column: Signal(column) for column in range(1, MAX_COLUMNS + 1)}
+
+class Ending(Termination):
+    """How a game of Bermuda ends, and the rule that says so."""
+
+    DIVERS_WIN = ("divers_win", "BRM-R30")  # W >= P: the team brought up enough treasures (a tie is theirs)
+    KEEPER_WINS = ("keeper_wins", "BRM-R30")  # W < P: Kusalochka protects more than the team won
+    BREATH_OVER = ("breath_over", "BRM-V3")  # the chained single-breath challenge: someone breathed, or time ran out
+    CHALLENGE_ROUND_OVER = ("challenge_round_over", "BRM-V3")  # the one-round single-breath challenge was judged
+
+
+# One action object per (value, column) and per column, so listing legal actions allocates none. There are never
+# more columns than players (BRM-R3.1).
+LAYS = {(value, column): Lay(value, column) for value in VALUES for column in range(1, MAX_PLAYERS + 1)}
+SIGNALS = {column: Signal(column) for column in range(1, MAX_PLAYERS + 1)}
+
+
+def all_actions(config: BermudaConfig) -> list[Action]:
+    """Every action a seat may ever take under ``config``, unstamped (the clock's tick is no seat's)."""
+    columns = range(1, config.num_players + 1)
+    return [HOLD, RELEASE, SORT, *(LAYS[value, column] for value in VALUES for column in columns),
+            *(SIGNALS[column] for column in columns)]
 
 # -- judging a column (BRM-R20, BRM-R21): a pure function of the depth and the cards in order (BRM-I6) -------------
 
@@ -47,11 +81,12 @@ def bad_steps(cards: Sequence[int]) -> list[int]:
     return [i + 1 for i in range(1, len(cards)) if not adjacent(cards[i - 1], cards[i])]
 
 
-def judge(depth: int, cards: Sequence[int]) -> dict[str, Any]:
+def judge(depth: int, cards: Sequence[int]) -> tuple[bool, list[str], list[int]]:
     """BRM-R21: a column wins iff it holds exactly ``depth`` cards and every step is adjacent.
 
-    ``reasons`` says why a column fails: ``bad_step`` (with the positions in ``bad_steps``), then ``empty``,
-    ``too_short`` or ``too_long``; a column may fail for two reasons at once (the rulebook's column 2).
+    Returns (won, reasons, bad steps). ``reasons`` says why a column fails: ``bad_step`` (at the positions of the
+    bad steps), then ``empty``, ``too_short`` or ``too_long``; a column may fail for two reasons at once (the
+    rulebook's column 2).
     """
     steps = bad_steps(cards)
     reasons = ["bad_step"] if steps else []
@@ -61,7 +96,14 @@ def judge(depth: int, cards: Sequence[int]) -> dict[str, Any]:
         reasons.append("too_short")
     elif len(cards) > depth:
         reasons.append("too_long")
-    return {"won": not reasons, "reasons": reasons, "bad_steps": steps}
+    return not reasons, reasons, steps
+
+
+def column_result(state: BermudaState, treasure: int, cards: Cards) -> ColumnResult:
+    info = state.table.treasures[treasure]
+    won, reasons, steps = judge(info.depth, cards)
+    return {"treasure": info.id, "name": info.name, "depth": info.depth, "cards": list(cards), "won": won,
+            "reasons": reasons, "bad_steps": steps}
 
 
 def column_status(depth: int | None, cards: Sequence[int]) -> tuple[str, tuple[int, ...]]:
@@ -103,7 +145,7 @@ def new_state(config: BermudaConfig, seed: int) -> tuple[BermudaState, list[Even
     state.round = 1
     state.now = 0
     state.last = ()
-    state.last_end = None
+    state.end = None
     state.dives = state.found = state.layouts = 0
     state.hands = ((),) * n
     state.columns = state.layout = ()
@@ -129,9 +171,9 @@ def _reveal(state: BermudaState) -> None:
     state.columns = ((),) * take
 
 
-def _deal(state: BermudaState) -> tuple[Cards, ...]:
+def _deal(state: BermudaState) -> dict[int, list[int]]:
     """BRM-R3.2, BRM-A8: all 63 Diver cards shuffled, twelve dealt to each player one at a time from seat 0; the
-    rest are set aside for the round. Hands keep deal order (BRM-R3.3)."""
+    rest are set aside for the round. Hands keep deal order (BRM-R3.3). Returns each seat's new hand."""
     n = len(state.hands)
     cards = list(DIVER_DECK)
     state.rng = state.rng.shuffle(cards)
@@ -141,11 +183,20 @@ def _deal(state: BermudaState) -> tuple[Cards, ...]:
     state.aside = tuple(sorted(cards))
     state.hands = tuple(tuple(hand) for hand in hands)
     state.signals = (NONE,) * n
-    return state.hands
+    return dict(enumerate(hands))
 
 
-def _treasure_ids(state: BermudaState) -> list[str]:
-    return [state.table.treasures[t].id for t in state.layout]
+def _layout_ids(state: BermudaState) -> tuple[str, ...]:
+    return tuple(state.table.treasures[t].id for t in state.layout)
+
+
+def _layout_names(state: BermudaState) -> tuple[str, ...]:
+    return tuple(state.table.treasures[t].name for t in state.layout)
+
+
+def _name(state: BermudaState, index: int) -> str:
+    """The name of the treasure of column ``index`` (from 0)."""
+    return state.table.treasures[state.layout[index]].name
 
 
 def _setup_round(state: BermudaState, events: list[Event]) -> None:
@@ -156,15 +207,11 @@ def _setup_round(state: BermudaState, events: list[Event]) -> None:
     _reveal(state)
     hands = _deal(state)
     state.phase = PREPARE
-    state.holding = 0
+    state.hold = 0
     state.dive_at = state.t0 = NONE
-    state.revealed = not state.config.hidden_treasures  # BRM-V1: face down until the dive
-    events.append(LooseEvent(
-        "round_start",
-        {"round": state.round, "columns": len(state.layout), "treasures": _treasure_ids(state) if state.revealed
-         else None, "deck": len(state.deck)},
-        {seat: {"hand": list(hand)} for seat, hand in enumerate(hands)},
-    ))
+    state.shown = not state.config.hidden_treasures  # BRM-V1: face down until the dive
+    events.append(RoundStarted(state.round, len(state.layout), _layout_ids(state) if state.shown else None,
+                               _layout_names(state) if state.shown else None, len(state.deck), hands))
 
 
 # -- time (BRM-R5, BRM-R11, BRM-R13) --------------------------------------------------------------------------------
@@ -186,7 +233,7 @@ def _fire_until(state: BermudaState, t: int, events: list[Event]) -> None:
         if state.phase == PREPARE:
             _start_dive(state, due, events)
         else:
-            events.append(LooseEvent("time_up", {"t": due}))
+            events.append(TimeUp(due))
             _end_dive(state, END_TIME, NONE, due, events)
 
 
@@ -205,12 +252,11 @@ def _start_dive(state: BermudaState, t: int, events: list[Event]) -> None:
     state.phase = DIVE
     state.t0 = t
     state.dive_at = NONE
-    hidden = not state.revealed
-    state.revealed = True
-    data: dict[str, Any] = {"t": t, "treasures": _treasure_ids(state), "revealed": hidden}
-    if state.config.max_dive_ms is not None:
-        data["until"] = t + state.config.max_dive_ms
-    events.append(LooseEvent("dive_start", data))
+    hidden = not state.shown
+    state.shown = True
+    limit = state.config.max_dive_ms
+    events.append(DiveStarted(t, _layout_ids(state), _layout_names(state), hidden,
+                              None if limit is None else t + limit))
 
 
 # -- who may act, and what ------------------------------------------------------------------------------------------
@@ -228,7 +274,7 @@ def _may_sort(state: BermudaState, seat: int) -> bool:
 
 
 def legal_actions(state: BermudaState, seat: int) -> list[Action]:
-    if state.phase == GAME_OVER or not isinstance(seat, int) or not 0 <= seat < len(state.hands):
+    if state.phase == GAME_OVER or not 0 <= seat < len(state.hands):
         return []
     if state.phase == PREPARE:
         actions: list[Action] = [RELEASE if state.is_holding(seat) else HOLD]
@@ -255,18 +301,12 @@ def check(state: BermudaState, seat: int, action: Action) -> None:
 
 
 def _time(state: BermudaState, seat: int, action: Action) -> int:
-    """The action's time, checked against the last input's (BRM-R5), and the seat checked against the action."""
+    """The action's time, checked against the last input's (BRM-R5); only the clock ticks, and it only ticks."""
     if not isinstance(action, Hold | Release | Sort | Lay | Signal | Tick):
         raise MalformedInput(f"not a Bermuda action: {action!r}")
-    if seat == CLOCK:
-        if not isinstance(action, Tick):
-            raise IllegalAction("the clock only ticks; players act for themselves", "BRM-R5")
-    elif isinstance(action, Tick):
-        raise IllegalAction("only the caller's clock ticks", "BRM-R5")
-    elif not isinstance(seat, int) or not 0 <= seat < len(state.hands):
-        raise IllegalAction(f"there is no seat {seat!r} in this game", "BRM-R1")
-    if state.phase == GAME_OVER:
-        raise IllegalAction("the game is over", "BRM-R30")
+    if (seat == CLOCK) != isinstance(action, Tick):
+        raise IllegalAction("the clock only ticks; players act for themselves" if seat == CLOCK
+                            else "only the caller's clock ticks", "BRM-R5")
     t = state.now if action.t is None else action.t
     if t < state.now:
         raise IllegalAction(f"time {t} is earlier than the last input's ({state.now}): times never go back",
@@ -275,43 +315,48 @@ def _time(state: BermudaState, seat: int, action: Action) -> int:
 
 
 def _validate(state: BermudaState, seat: int, action: Action) -> None:
-    """Check ``action`` completely in ``state`` (already at the action's time)."""
-    kind = type(action)
-    if kind is Tick:  # the deadlines it let pass may even have ended the game
+    """Check ``action`` completely in ``state`` (already at the action's time, so a deadline that passed before
+    it may have ended the dive, or even the game)."""
+    if isinstance(action, Tick):
         return
     phase = state.phase
     if phase == GAME_OVER:
         raise IllegalAction("the game is over", "BRM-R30")
-    if kind is Hold:
-        if phase == DIVE:
-            raise IllegalAction("everyone is already holding their breath: the dive is on", "BRM-R11")
-        if state.is_holding(seat):
-            raise IllegalAction("you are already holding your breath", "BRM-R10")
-        return
-    if kind is Release:
-        if phase == PREPARE and not state.is_holding(seat):
-            raise IllegalAction("you are not holding your breath", "BRM-R10")
-        return
-    if kind is Sort:
-        config = state.config
-        if phase != PREPARE:
-            raise IllegalAction("hands may be sorted only before the dive", "BRM-R3")
-        if config.hidden_treasures:
-            raise IllegalAction("experienced divers never sort their hand", "BRM-V1")
-        if not config.sorting_allowed(state.round):
-            when = {"never": "not in this game", "first_round": "only before the first round"}[config.sorting]
-            raise IllegalAction(f"sorting is allowed {when} (option sorting={config.sorting})", "BRM-A11")
-        if not _may_sort(state, seat):
-            raise IllegalAction("your hand is already sorted", "BRM-R3")
-        return
-    if kind is Signal:
-        if phase != DIVE:
-            raise IllegalAction("gestures are for the dive, when nobody can talk", "BRM-R14")
-        _column_index(state, action.column, "BRM-R14")  # type: ignore[union-attr]
-        return
-    assert isinstance(action, Lay)
-    if phase != DIVE:
-        if state.last_end is not None and not state.holding:
+    match action:
+        case Hold():
+            if phase == DIVE:
+                raise IllegalAction("everyone is already holding their breath: the dive is on", "BRM-R11")
+            if state.is_holding(seat):
+                raise IllegalAction("you are already holding your breath", "BRM-R10")
+        case Release():
+            if phase == PREPARE and not state.is_holding(seat):
+                raise IllegalAction("you are not holding your breath", "BRM-R10")
+        case Sort():
+            _validate_sort(state, seat)
+        case Signal(column=column):
+            if phase != DIVE:
+                raise IllegalAction("gestures are for the dive, when nobody can talk", "BRM-R14")
+            _column_index(state, column, "BRM-R14")
+        case Lay():
+            _validate_lay(state, seat, action)
+
+
+def _validate_sort(state: BermudaState, seat: int) -> None:
+    config = state.config
+    if state.phase != PREPARE:
+        raise IllegalAction("hands may be sorted only before the dive", "BRM-R3")
+    if config.hidden_treasures:
+        raise IllegalAction("experienced divers never sort their hand", "BRM-V1")
+    if not config.sorting_allowed(state.round):
+        when = {"never": "not in this game", "first_round": "only before the first round"}[config.sorting]
+        raise IllegalAction(f"sorting is allowed {when} (option sorting={config.sorting})", "BRM-A11")
+    if not _may_sort(state, seat):
+        raise IllegalAction("your hand is already sorted", "BRM-R3")
+
+
+def _validate_lay(state: BermudaState, seat: int, action: Lay) -> None:
+    if state.phase != DIVE:
+        if state.end is not None and not state.hold:
             raise IllegalAction("the dive is over: somebody breathed or time ran out; no more cards until the next "
                                 "dive", "BRM-R13")
         raise IllegalAction("cards are laid only during the dive, once everyone holds their breath", "BRM-A16")
@@ -357,36 +402,32 @@ def apply(state: BermudaState, seat: int, action: Action) -> list[Event]:
 
 def _perform(state: BermudaState, seat: int, action: Action, t: int, events: list[Event]) -> None:
     state.now = t
-    kind = type(action)
-    if kind is Tick:
-        return
-    if kind is Lay:
-        _lay(state, seat, action, t, events)  # type: ignore[arg-type]
-    elif kind is Hold:  # BRM-R10
-        state.holding |= 1 << seat
-        events.append(LooseEvent("hold", {"seat": seat, "t": t}))
-        if state.everyone_holds():  # BRM-R11: the count of three, then the dive
-            if state.config.countdown_ms == 0:
-                _start_dive(state, t, events)
-            else:
-                state.dive_at = t + state.config.countdown_ms
-                events.append(LooseEvent("countdown", {"t": t, "until": state.dive_at}))
-    elif kind is Release:
-        if state.phase == PREPARE:  # BRM-R10: it only cancels the hold (and the countdown)
-            state.holding &= ~(1 << seat)
+    match action:
+        case Lay():
+            _lay(state, seat, action, t, events)
+        case Hold():  # BRM-R10
+            state.hold |= 1 << seat
+            events.append(Held(seat, t))
+            if state.everyone_holds():  # BRM-R11: the count of three, then the dive
+                if state.config.countdown_ms == 0:
+                    _start_dive(state, t, events)
+                else:
+                    state.dive_at = t + state.config.countdown_ms
+                    events.append(CountdownStarted(t, state.dive_at))
+        case Release() if state.phase == PREPARE:  # BRM-R10: it only takes back the hold (and stops the count)
+            state.hold &= ~(1 << seat)
             cancelled = state.dive_at != NONE
             state.dive_at = NONE
-            events.append(LooseEvent("release", {"seat": seat, "t": t, "cancelled": cancelled}))
-        else:  # BRM-R13.1: somebody breathed, the dive ends now for everyone
-            events.append(LooseEvent("release", {"seat": seat, "t": t, "cancelled": False}))
+            events.append(Released(seat, t, cancelled))
+        case Release():  # BRM-R13.1: somebody breathed, the dive ends now for everyone
+            events.append(Released(seat, t, False))
             _end_dive(state, END_RELEASE, seat, t, events)
-    elif kind is Sort:  # BRM-R3.4
-        state.hands = replaced(state.hands, seat, tuple(sorted(state.hands[seat])))
-        events.append(LooseEvent("sort", {"seat": seat}, {seat: {"hand": list(state.hands[seat])}}))
-    elif kind is Signal:  # BRM-R14: no effect on the rules
-        column = action.column  # type: ignore[union-attr]
-        state.signals = state.signals[:seat] + (column - 1,) + state.signals[seat + 1:]
-        events.append(LooseEvent("signal", {"seat": seat, "column": column, "t": t}))
+        case Sort():  # BRM-R3.4
+            state.hands = replaced(state.hands, seat, tuple(sorted(state.hands[seat])))
+            events.append(Sorted(seat, {seat: list(state.hands[seat])}))
+        case Signal(column=column):  # BRM-R14: no effect on the rules
+            state.signals = replaced(state.signals, seat, column - 1)
+            events.append(Signalled(seat, column, _name(state, column - 1), t))
 
 
 def _lay(state: BermudaState, seat: int, action: Lay, t: int, events: list[Event]) -> None:
@@ -397,8 +438,7 @@ def _lay(state: BermudaState, seat: int, action: Lay, t: int, events: list[Event
     index = action.column - 1
     column = state.columns[index] + (action.card,)
     state.columns = replaced(state.columns, index, column)
-    events.append(LooseEvent("lay", {"seat": seat, "card": action.card, "column": action.column, "t": t,
-                                "length": len(column)}))
+    events.append(Laid(seat, action.card, action.column, _name(state, index), t, len(column)))
     empty = not any(state.hands)
     if state.config.challenge == "chained":  # BRM-V3: a full layout, or empty hands, close the layout
         treasures = state.table.treasures
@@ -409,24 +449,16 @@ def _lay(state: BermudaState, seat: int, action: Lay, t: int, events: list[Event
         _end_dive(state, END_EMPTY, NONE, t, events)
 
 
-def _resolve(state: BermudaState, reason: str, seat: int, t: int) -> tuple[int, list[dict[str, Any]]]:
+def _resolve(state: BermudaState, reason: str, seat: int, t: int) -> tuple[int, tuple[ColumnResult, ...]]:
     """BRM-R21, BRM-R22: judge every column; won treasures to the won pile, the others to the Keeper's (or lost)
     pile. Returns the number won and each column's result."""
-    treasures = state.table.treasures
-    results = []
-    won: Cards = ()
-    keeper: Cards = ()
-    for treasure, cards in zip(state.layout, state.columns, strict=True):
-        verdict = judge(treasures[treasure].depth, cards)
-        if verdict["won"]:
-            won += (treasure,)
-        else:
-            keeper += (treasure,)
-        results.append({"treasure": treasures[treasure].id, "cards": list(cards), **verdict})
+    results = tuple(column_result(state, treasure, cards)
+                    for treasure, cards in zip(state.layout, state.columns, strict=True))
+    won = tuple(t for t, result in zip(state.layout, results, strict=True) if result["won"])
     state.won += won
-    state.keeper += keeper
+    state.keeper += tuple(t for t, result in zip(state.layout, results, strict=True) if not result["won"])
     state.last = tuple(zip(state.layout, state.columns, strict=True))
-    state.last_end = (reason, seat, t)
+    state.end = (reason, seat, t)
     state.layout = state.columns = ()
     # BRM-R22: every Diver card goes back to the deck (the next deal shuffles all 63 again).
     state.hands = ((),) * len(state.hands)
@@ -454,18 +486,14 @@ def _end_dive(state: BermudaState, reason: str, seat: int, t: int, events: list[
     won, results = _resolve(state, reason, seat, t)
     state.phase = PREPARE  # until the next round is set up, or the game ends
     state.t0 = NONE
-    state.holding = 0
+    state.hold = 0
     if challenge == "chained":  # BRM-V3: the breath is over; the open layout's winning columns still count
         state.found += won
         state.layouts += 1
-        events.append(LooseEvent("layout_end", {"layout": state.layouts, "reason": reason, "seat": seat, "t": t,
-                                           "columns": results, "dive": False, "dives": state.dives,
-                                           "found": state.found}))
+        events.append(LayoutEnded(state.layouts, reason, seat, t, results, False, state.dives, state.found))
         _game_over(state, events)
         return
-    events.append(LooseEvent("round_end", {"round": state.round, "reason": reason, "seat": seat, "t": t,
-                                      "columns": results, "won": treasures_won(state),
-                                      "protection": protection(state)}))
+    events.append(RoundEnded(state.round, reason, seat, t, results, treasures_won(state), protection(state)))
     state.round += 1
     if challenge == "one_round" or state.round > state.config.rounds:
         _game_over(state, events)
@@ -480,35 +508,46 @@ def _close_layout(state: BermudaState, reason: str, t: int, events: list[Event])
     state.dives += dive
     state.found += won
     state.layouts += 1
-    events.append(LooseEvent("layout_end", {"layout": state.layouts, "reason": reason, "seat": NONE, "t": t,
-                                       "columns": results, "dive": dive, "dives": state.dives, "found": state.found}))
+    events.append(LayoutEnded(state.layouts, reason, NONE, t, results, dive, state.dives, state.found))
     _reveal(state)
     hands = _deal(state)
-    events.append(LooseEvent("layout_start", {"layout": state.layouts + 1, "t": t, "treasures": _treasure_ids(state),
-                                         "deck": len(state.deck)},
-                        {seat: {"hand": list(hand)} for seat, hand in enumerate(hands)}))
+    events.append(LayoutStarted(state.layouts + 1, t, _layout_ids(state), _layout_names(state), len(state.deck),
+                                hands))
 
 
 def _game_over(state: BermudaState, events: list[Event]) -> None:
     state.phase = GAME_OVER
-    state.holding = 0
+    state.hold = 0
     state.dive_at = state.t0 = NONE
-    state.revealed = True
+    state.shown = True
     state.hands = ((),) * len(state.hands)
     state.columns = state.layout = ()
     state.aside = DIVER_DECK
     state.signals = (NONE,) * len(state.hands)
-    events.append(LooseEvent("game_over", _result(state)))
+    events.append(GameOver(**_result(state)))
+
+
+def ending(state: BermudaState) -> Ending:
+    """How a finished game ended (BRM-R30, BRM-V3)."""
+    challenge = state.config.challenge
+    if challenge == "chained":
+        return Ending.BREATH_OVER
+    if challenge == "one_round":
+        return Ending.CHALLENGE_ROUND_OVER
+    return Ending.DIVERS_WIN if treasures_won(state) >= protection(state) else Ending.KEEPER_WINS  # BRM-A17
 
 
 def _result(state: BermudaState) -> dict[str, Any]:
+    """The game's result as the game-over record's fields (and the outcome's details)."""
     challenge = state.config.challenge
+    end = ending(state)
     if challenge == "chained":
-        return {"challenge": challenge, "dives": state.dives, "treasures": state.found, "layouts": state.layouts}
+        return {"termination": str(end), "challenge": challenge, "dives": state.dives, "treasures": state.found,
+                "layouts": state.layouts}
     if challenge == "one_round":
-        return {"challenge": challenge, "treasures": treasures_won(state)}
-    w, p = treasures_won(state), protection(state)
-    return {"treasures": w, "protection": p, "verdict": "players" if w >= p else "keeper"}
+        return {"termination": str(end), "challenge": challenge, "treasures": treasures_won(state)}
+    return {"termination": str(end), "treasures": treasures_won(state), "protection": protection(state),
+            "verdict": "players" if end is Ending.DIVERS_WIN else "keeper"}
 
 
 def leave_action(state: BermudaState, seat: int, t: int) -> Action | None:
@@ -523,11 +562,9 @@ def outcome(state: BermudaState) -> Outcome | None:
     if state.phase != GAME_OVER:
         return None
     n = len(state.hands)
-    result = _result(state)
-    details = {**result, "rounds": state.round - 1 if state.config.challenge != "chained" else 1}
-    if state.config.challenge == "chained":
-        return Outcome((), (float(state.dives),) * n, "BRM-V3", details)
-    if state.config.challenge == "one_round":
-        return Outcome((), (float(result["treasures"]),) * n, "BRM-V3", details)
-    winners = tuple(range(n)) if result["verdict"] == "players" else ()
-    return Outcome(winners, (float(result["treasures"]),) * n, "BRM-R30", details)
+    end = ending(state)
+    details = {key: value for key, value in _result(state).items() if key != "termination"}
+    details["rounds"] = 1 if state.config.challenge == "chained" else state.round - 1
+    score = float(state.dives if end is Ending.BREATH_OVER else details["treasures"])
+    winners = tuple(range(n)) if end is Ending.DIVERS_WIN else ()
+    return Outcome(winners, (score,) * n, end, details)
