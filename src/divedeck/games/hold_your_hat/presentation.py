@@ -51,11 +51,16 @@ def team_name(team: int) -> str:
     return f"team {team_letter(team)}"
 
 
+def team_title(team: int) -> str:
+    """A team's name at the start of a sentence or on a button."""
+    return f"Team {team_letter(team)}"
+
+
 def static_data(config: HoldYourHatConfig) -> dict[str, Any]:
     """What a page needs once: the teams (names, colours, members), the rounds, the colours and the word list."""
     table = config.table
     return {
-        "teams": [{"team": t, "letter": team_letter(t), "name": team_name(t).capitalize(), "color": TEAM_COLORS[t],
+        "teams": [{"team": t, "letter": team_letter(t), "name": team_title(t), "color": TEAM_COLORS[t],
                    "members": list(members)} for t, members in enumerate(config.members())],
         "rounds": [{"type": kind, "name": ROUND_NAMES[kind][0], "help": ROUND_NAMES[kind][1]}
                    for kind in ROUND_TYPES[:config.rounds]],
@@ -82,15 +87,15 @@ def _label(state: HoldYourHatState, seat_: int, action: Action) -> str:
         case Order():
             return "Put the cards back in this order"
         case Raid(team=team):
-            return f"{team_name(team).capitalize()}: play RAID"
+            return f"{team_title(team)}: play RAID"
         case Guess():
             return "Guess the word" if state.context.team_of[seat_] == active else "Guess the word (RAID)"
         case Got(team=team):
-            return "Got it!" if team == active else f"{team_name(team).capitalize()} got it (RAID)"
+            return "Got it!" if team == active else f"{team_title(team)} got it (RAID)"
         case Theft():
             return "Play THEFT: one guess at their word"
         case TheftVerdict(team=team, right=right):
-            return f"{team_name(team).capitalize()}'s THEFT: {'right' if right else 'wrong'}"
+            return f"{team_title(team)}'s THEFT: {'right' if right else 'wrong'}"
         case Skip():
             return "Skip (SKIP card)"
         case Foul():
