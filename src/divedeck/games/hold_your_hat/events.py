@@ -86,11 +86,10 @@ class RaidPlayed(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Guessed(Event):
-    """``result`` is blank, wrong, right or ignored (the team already claims the word); ``said`` is a wrong guess,
-    which everyone may read, ``text`` a right or ignored one, for its author and the clue-giver."""
+class _Typed(Event):
+    """A typed guess: ``result`` is blank, wrong, right or ignored (the team already claims the word); ``said`` is a
+    wrong guess, which everyone may read, ``text`` a right or ignored one, for its author and the clue-giver."""
 
-    kind: ClassVar[str] = "guess"
     private_fields: ClassVar[tuple[str, ...]] = ("text",)
     team: int
     seat: int
@@ -98,6 +97,11 @@ class Guessed(Event):
     result: str
     said: str | None
     text: Mapping[int, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Guessed(_Typed):
+    kind: ClassVar[str] = "guess"
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,17 +113,10 @@ class Confirmed(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class TheftPlayed(Event):
-    """As ``Guessed``: ``result`` is blank, wrong or right."""
+class TheftPlayed(_Typed):
+    """A THEFT, typed or (``result`` right or wrong without a text) judged by the clue-giver."""
 
     kind: ClassVar[str] = "theft"
-    private_fields: ClassVar[tuple[str, ...]] = ("text",)
-    team: int
-    seat: int
-    t: int
-    result: str
-    said: str | None
-    text: Mapping[int, str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,8 +139,9 @@ class WordWon(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class SkipPlayed(Event):
-    kind: ClassVar[str] = "skip"
+class _SetAside(Event):
+    """The current word set aside: what it was reaches the clue-giver alone."""
+
     private_fields: ClassVar[tuple[str, ...]] = ("word", "points")
     team: int
     seat: int
@@ -152,13 +150,13 @@ class SkipPlayed(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Fouled(Event):
+class SkipPlayed(_SetAside):
+    kind: ClassVar[str] = "skip"
+
+
+@dataclass(frozen=True, slots=True)
+class Fouled(_SetAside):
     kind: ClassVar[str] = "foul"
-    private_fields: ClassVar[tuple[str, ...]] = ("word", "points")
-    team: int
-    seat: int
-    word: Mapping[int, str]
-    points: Mapping[int, int]
 
 
 @dataclass(frozen=True, slots=True)
