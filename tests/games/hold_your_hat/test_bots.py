@@ -12,6 +12,7 @@ import pytest
 from divedeck.bots import Decision, make_bot
 from divedeck.bots.registry import accepted_bot_names, bot_names
 from divedeck.engine import CLOCK
+from divedeck.games.hold_your_hat.actions import EndTurn, Start
 from divedeck.sim.runner import SimulationSpec, play_game
 
 from .helpers import GAME, WORDS, config
@@ -88,7 +89,7 @@ def test_standin_bots_only_keep_the_game_going() -> None:
     for _ in range(12):
         giver = state.clue_giver()
         planned = bots[giver].plan(decision(state, giver, now))  # type: ignore[attr-defined]
-        assert planned is not None and planned[1].verb == "start"
+        assert planned is not None and isinstance(planned[1], Start)
         now += planned[0]
         GAME.apply(state, giver, GAME.at(planned[1], now))
         for seat in range(4):
@@ -97,7 +98,7 @@ def test_standin_bots_only_keep_the_game_going() -> None:
         GAME.apply(state, CLOCK, GAME.tick(now))
         if state.phase == "decision":
             planned = bots[giver].plan(decision(state, giver, now))  # type: ignore[attr-defined]
-            assert planned is not None and planned[1].verb == "end"
+            assert planned is not None and isinstance(planned[1], EndTurn)
             GAME.apply(state, giver, GAME.at(planned[1], now + planned[0]))
             now += planned[0]
     assert state.turns == 12 and [state.total(t) for t in range(2)] == [0, 0]

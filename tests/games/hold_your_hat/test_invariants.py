@@ -3,14 +3,15 @@ guesses (right and wrong) and every option that changes play."""
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 import pytest
 
 from divedeck.engine import CLOCK, IllegalAction
+from divedeck.games.hold_your_hat.actions import Foul, Got, Guess, Skip, Theft, TheftVerdict
 
 from .helpers import GAME, config
 
@@ -24,10 +25,9 @@ OPTIONS = [
 
 def typed(state: Any, action: Any, rng: random.Random) -> Any:
     """Half the blank guesses and thefts become typed ones, right or wrong."""
-    if action.verb in ("guess", "theft") and action.text is None and action.verdict is None and rng.random() < 0.5:
+    if isinstance(action, Guess | Theft) and action.text is None and rng.random() < 0.5:
         text = state.entry(state.current)[0] if rng.random() < 0.6 else "not it"
-        return GAME.parse_action(f"{action.verb} {'' if action.team is None else 'ABCDEF'[action.team] + ' '}"
-                                 f"{json.dumps(text)}")
+        return replace(action, text=text)
     return action
 
 
@@ -97,14 +97,14 @@ def test_HYH_I3_each_word_is_won_once_per_round(game: Played) -> None:
     for _, _, _, _, events in game.steps:
         for event in events:
             if event.kind == "won":
-                by_round.setdefault(event.data["round"], []).append(event.data["word"])
+                by_round.setdefault(event.round, []).append(event.word)
             if event.kind == "round_end":
-                words = by_round[event.data["round"]]
+                words = by_round[event.round]
                 assert len(words) == len(set(words))
                 final = game.steps[-1][0]
                 assert len(words) == len(final.word_set)
                 entries = {final.entry(card)[0]: final.entry(card)[1] for card in final.word_set}
-                assert sum(event.data["points"]) == sum(entries[w] for w in words) == sum(entries.values())
+                assert sum(event.points) == sum(entries[w] for w in words) == sum(entries.values())
 
 
 def test_HYH_I4_totals_never_decrease_and_equal_the_cards_won(game: Played) -> None:
@@ -125,12 +125,12 @@ def test_HYH_I5_per_turn_limits(game: Played) -> None:
         for event in events:
             if event.kind == "turn_start":
                 per_turn.clear()
-                active = event.data["team"]
+                active = event.team
             if event.kind in ("binoculars", "extra_time", "raid"):
-                per_turn[event.kind, event.data["team"]] += 1
-                assert per_turn[event.kind, event.data["team"]] == 1
+                per_turn[event.kind, event.team] += 1
+                assert per_turn[event.kind, event.team] == 1
                 if event.kind == "raid":
-                    assert event.data["team"] != active
+                    assert event.team != active
 
 
 def test_HYH_I6_no_clue_giving_input_outside_the_running_timer(game: Played) -> None:
@@ -142,7 +142,7 @@ def test_HYH_I6_no_clue_giving_input_outside_the_running_timer(game: Played) -> 
             continue
         assert t >= last
         last = t
-        if action.verb in ("guess", "theft", "skip", "foul", "got"):
+        if isinstance(action, Guess | Theft | TheftVerdict | Skip | Foul | Got):
             probe = state.clone()
             GAME.apply(probe, CLOCK, GAME.tick(t))  # what the input met: every deadline up to t fired
             assert probe.phase in ("main", "extra") and probe.timer > t, "a timer input was accepted late"
@@ -160,8 +160,8 @@ def test_HYH_I8_rounds_start_after_the_team_that_ended_the_last(game: Played) ->
     """HYH-I8: round r + 1 starts with the team after the one whose turn ended round r; pointers never reset."""
     teams = len(game.steps[0][0].context.members)
     for _, _, _, _, events in game.steps:
-        ended = [e.data["team"] for e in events if e.kind == "turn_end"]
-        started = [e.data["team"] for e in events if e.kind == "round_start"]
+        ended = [e.team for e in events if e.kind == "turn_end"]
+        started = [e.team for e in events if e.kind == "round_start"]
         if started and ended:
             assert started == [(ended[-1] + 1) % teams]
 

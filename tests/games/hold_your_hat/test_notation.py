@@ -76,7 +76,7 @@ def test_a_seat_copy_parses_to_a_state_with_the_same_copy() -> None:
     ("round=1 round=2", "appears twice"),
     ("phase=main", "timer= is a time exactly while the timer runs"),
     ("deck=W001,W001", "appears twice"),
-    ("deck=W999", "no card of the word list"),
+    ("deck=W999", "not a card of the word list"),
     ("set=W001,W002 deck=W001", "leaves 0 unknown, not 1"),
     ("held=R/RRRR", "more special cards of one kind"),
     ("specials=B", "do not add up to the 17"),

@@ -88,7 +88,7 @@ def test_HYH_C5_one_hat_entry_per_card_by_card_number() -> None:
 def test_HYH_R1_two_to_six_teams_of_at_least_two(teams: int, players: int) -> None:
     """HYH-R1: 2 to 6 teams, each of at least 2 players, in seating order with ordered member lists."""
     cfg = config(teams=teams, num_players=players)
-    members = GAME.view(GAME.new(cfg, 1), None)["teams"]
+    members = GAME.static_data(cfg)["teams"]
     assert len(members) == teams
     assert sorted(seat for team in members for seat in team["members"]) == list(range(players))
     assert min(len(team["members"]) for team in members) >= 2
@@ -274,7 +274,7 @@ def test_HYH_R11_binoculars_shows_the_top_five_to_the_clue_giver_who_reorders_th
     min(5, deck) cards and submits a permutation, which becomes the new top; the card is discarded."""
     state = small(7, "held=B/-")
     events = act(state, 1, "binoculars", 100)
-    assert first(events, "binoculars", 0)["cards"] == [f"w00{n}-orange" for n in range(1, 6)]
+    assert first(events, "binoculars", 0)["cards"] == tuple(f"w00{n}-orange" for n in range(1, 6))
     assert "cards" not in first(events, "binoculars", 1) and "cards" not in first(events, "binoculars", 2)
     assert GAME.view(state, 0)["peek"] == [f"w00{n}-orange" for n in range(1, 6)]
     assert "peek" not in GAME.view(state, 1)
@@ -471,7 +471,7 @@ def test_HYH_R28_simultaneous_claims_go_to_the_team_with_fewer_points() -> None:
     events = act(state, 2, 'theft B "w001-orange"', 2300)  # the last moment of the window
     # Both teams claim: nobody else could join, so the claim is resolved now; B has fewer points than A.
     assert first(events, "won") == {"kind": "won", "team": 1, "word": "w001-orange", "points": 1,
-                                    "claimed_by": [0, 1], "round": 1}
+                                    "claimed_by": (0, 1), "round": 1}
 
 
 def test_HYH_R28_a_theft_after_the_window_meets_the_next_word() -> None:
@@ -611,18 +611,19 @@ def test_HYH_R41_round_scores_are_recorded_and_specials_carry_over() -> None:
         act(state, 1, f'guess "w{n:03d}-orange"', 3000 + n)
     act(state, 1, 'guess "w026-orange hat"', 3100)
     events = act(state, 1, 'guess "w027-orange hat"', 3200)
-    assert first(events, "round_end")["points"] == [24 + 2 + 2, 1]
+    assert first(events, "round_end")["points"] == (24 + 2 + 2, 1)
     assert fields(state)["scores"] == "28,0,0/1,0,0"
     assert len(held(state, 0)) == 1 and held(state, 1) == ""  # the special drawn at END_TURN is kept
 
 
 def test_HYH_R42_highest_total_wins_and_ties_share() -> None:
-    """HYH-R42: after the last round the highest total wins; equal highest totals share the victory."""
+    """HYH-R42: after the last round the highest total wins; equal highest totals share the victory (HYH-A17)."""
     state = started(2, "round=3 scores=5,5,0/6,4,0", rounds=3)
     act(state, 0, "got A", 2000)
     act(state, 0, "got A", 3000)
     outcome = GAME.outcome(state)
-    assert outcome is not None and outcome.winners == (0, 1) and outcome.termination == "HYH-R42"
+    assert outcome is not None and outcome.winners == (0, 1) and outcome.termination == "highest_total"
+    assert outcome.to_dict()["rule"] == "HYH-R42"
     state = started(2, "round=3 scores=5,5,0/6,4,0", rounds=3)
     act(state, 0, "got A", 2000)
     act(state, 0, "foul", 3000)
@@ -631,17 +632,18 @@ def test_HYH_R42_highest_total_wins_and_ties_share() -> None:
     act(state, 2, "got B", T0 + TURN + 10)
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == (0, 1, 2, 3) and outcome.scores == (11.0,) * 4
+    assert outcome.termination == "shared_victory" and outcome.to_dict()["rule"] == "HYH-A17"
 
 
 def test_HYH_R43_round_end_sets_up_the_next_round_or_ends_the_game() -> None:
     """HYH-R43: after END_TURN the round is recorded; a next round is set up, or after the last the game is over."""
     state = started(1, rounds=2)
     events = act(state, 0, "got A", 2000)
-    assert first(events, "round_end") == {"kind": "round_end", "round": 1, "points": [1, 0], "totals": [1, 0]}
+    assert first(events, "round_end") == {"kind": "round_end", "round": 1, "points": (1, 0), "totals": (1, 0)}
     assert fields(state)["round"] == "2" and fields(state)["phase"] == "pre" and deck(state) == ["W001"]
     act(state, 2, "start", 3000)
     events = act(state, 2, "got B", 4000)
-    assert first(events, "game_over") == {"kind": "game_over", "winners": [0, 1], "totals": [1, 1]}
+    assert first(events, "game_over") == {"kind": "game_over", "winners": (0, 1), "totals": (1, 1)}
     assert GAME.actors(state) == frozenset()
 
 

@@ -94,7 +94,7 @@ def test_the_claim_window_includes_its_last_millisecond() -> None:
     assert fields(state)["claim"] == "A@2000,B@2300"
     events = act(state, 3, 'theft B "w002-orange"', 2301)
     assert kinds(events)[:2] == ["won", "word"]
-    assert first(events, "won")["claimed_by"] == [0, 1]
+    assert first(events, "won")["claimed_by"] == (0, 1)
 
 
 def test_a_claim_is_resolved_at_the_turn_deadline_when_that_comes_first() -> None:

@@ -1,29 +1,30 @@
-"""Hold your Hat's actions and their notation.
+"""Hold your Hat's actions and their notation: one frozen record per kind of action.
 
 Teams are letters (``A`` is team 0), seats are numbers. Every action may end with ``@<ms>``, the time it takes place
 (HYH-R6): legal actions are listed without it, and whoever applies one stamps it (``Game.at``). An action without a
 time takes place at the state's current time.
 
-| notation               | who                        | action                                                     |
-|------------------------|----------------------------|------------------------------------------------------------|
-| ``start``              | clue-giver                 | turn the sand timer: the first word is drawn (HYH-R12)     |
-| ``binoculars``         | active team                | play BINOCULARS: the clue-giver sees the top cards (HYH-R11)|
-| ``order 3,1,2,5,4``    | clue-giver                 | the peeked cards' new order, top first, by old position     |
-| ``raid B``             | team B                     | play RAID before team A's turn (HYH-R10)                   |
-| ``guess "sea horse"``  | a guesser                  | a typed guess (HYH-R20, HYH-R27 auto)                      |
-| ``got A``              | clue-giver                 | team A said the entry: a correct guess (HYH-R27)           |
-| ``theft B "anchor"``   | team B                     | play THEFT with a typed guess (HYH-R21)                    |
-| ``theft B ok``         | clue-giver                 | team B's spoken THEFT was right (``miss``: wrong) (HYH-R27)|
-| ``skip``               | active team                | play SKIP (HYH-R22)                                        |
-| ``foul``               | clue-giver                 | a clue broke the rules: the word is set aside (HYH-R23)    |
-| ``clue "many words"``  | clue-giver                 | a typed clue, checked against HYH-R24                      |
-| ``extra``              | active team                | play EXTRA TIME after the timer ran out (HYH-R30)          |
-| ``end``                | active team                | decline EXTRA TIME: the turn ends (HYH-R32)                |
-| ``tick``               | the clock (seat -1)        | time passes: deadlines up to then fire (HYH-R6)            |
+| notation               | record        | who                 | action                                              |
+|------------------------|---------------|---------------------|-----------------------------------------------------|
+| ``start``              | Start         | clue-giver          | turn the sand timer: the first word is drawn (R12)  |
+| ``binoculars``         | Binoculars    | active team         | the clue-giver sees the top cards (HYH-R11)         |
+| ``order 3,1,2,5,4``    | Order         | clue-giver          | the peeked cards' new order, top first, by old place|
+| ``raid B``             | Raid          | team B              | play RAID before team A's turn (HYH-R10)            |
+| ``guess "sea horse"``  | Guess         | a guesser           | a typed guess (HYH-R20, HYH-R27 auto)               |
+| ``got A``              | Got           | clue-giver          | team A said the entry: a correct guess (HYH-R27)    |
+| ``theft B "anchor"``   | Theft         | team B              | play THEFT with a typed guess (HYH-R21)             |
+| ``theft B ok``         | TheftVerdict  | clue-giver          | team B's spoken THEFT was right (``miss``: wrong)   |
+| ``skip``               | Skip          | active team         | play SKIP (HYH-R22)                                 |
+| ``foul``               | Foul          | clue-giver          | a clue broke the rules: the word is set aside (R23) |
+| ``clue "many words"``  | Clue          | clue-giver          | a typed clue, checked against HYH-R24               |
+| ``extra``              | ExtraTime     | active team         | play EXTRA TIME after the timer ran out (HYH-R30)   |
+| ``end``                | EndTurn       | active team         | decline EXTRA TIME: the turn ends (HYH-R32)         |
+| ``tick``               | Tick          | the clock (seat -1) | time passes: deadlines up to then fire (HYH-R6)     |
 
 ``guess ?`` and ``theft B ?`` are the blank forms of the typed actions: ``legal_actions`` lists them to say that a
-seat may type a guess now (free text cannot be enumerated). Applied as they are, they are a guess that says nothing,
-which is never right (a blank THEFT is a wrong THEFT).
+seat may type a guess now (free text cannot be enumerated, so typed actions are ``free_text`` and stay outside the
+move table). Applied as they are, they are a guess that says nothing, which is never right (a blank THEFT is a
+wrong THEFT).
 """
 
 from __future__ import annotations
@@ -31,13 +32,12 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from typing import ClassVar
 
 from ...engine.errors import MalformedInput
 
 TEAM_LETTERS = "ABCDEF"
-PLAIN = ("start", "binoculars", "skip", "foul", "extra", "end", "tick")
-VERBS = (*PLAIN, "order", "raid", "guess", "got", "theft", "clue")
 MAX_GUESS = 80
 MAX_CLUE = 140
 MAX_TIME = 1 << 62
@@ -48,19 +48,127 @@ _DECODER = json.JSONDecoder()
 
 
 @dataclass(frozen=True, slots=True)
-class Act:
-    verb: str
-    team: int | None = None  # raid, got, theft
-    text: str | None = None  # guess, theft, clue: None is the blank form ``?``
-    verdict: str | None = None  # theft judged by the clue-giver: ok | miss
-    order: tuple[int, ...] = ()  # order: old positions (1 = the top card), new top first
-    t: int | None = None
+class Action:
+    """Base of every Hold your Hat action: ``t`` is the time it takes place (ms), ``None`` while unstamped."""
 
-    def stamped(self, t: int) -> Act:
+    t: int | None = field(default=None, kw_only=True)
+    free_text: ClassVar[bool] = False
+
+    def stamped(self, t: int) -> Action:
         return replace(self, t=t)
+
+    def body(self) -> str:
+        raise NotImplementedError
 
     def __str__(self) -> str:
         return format_action(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Start(Action):
+    def body(self) -> str:
+        return "start"
+
+
+@dataclass(frozen=True, slots=True)
+class Binoculars(Action):
+    def body(self) -> str:
+        return "binoculars"
+
+
+@dataclass(frozen=True, slots=True)
+class Order(Action):
+    order: tuple[int, ...]  # old positions (1 = the top card), new top first
+
+    def body(self) -> str:
+        return "order " + ",".join(map(str, self.order))
+
+
+@dataclass(frozen=True, slots=True)
+class Raid(Action):
+    team: int
+
+    def body(self) -> str:
+        return f"raid {team_letter(self.team)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Guess(Action):
+    text: str | None = None  # None is the blank form ``?``
+    free_text: ClassVar[bool] = True
+
+    def body(self) -> str:
+        return f"guess {_quote(self.text)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Got(Action):
+    team: int
+
+    def body(self) -> str:
+        return f"got {team_letter(self.team)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Theft(Action):
+    team: int
+    text: str | None = None  # None is the blank form ``?``
+    free_text: ClassVar[bool] = True
+
+    def body(self) -> str:
+        return f"theft {team_letter(self.team)} {_quote(self.text)}"
+
+
+@dataclass(frozen=True, slots=True)
+class TheftVerdict(Action):
+    team: int
+    right: bool
+
+    def body(self) -> str:
+        return f"theft {team_letter(self.team)} {OK if self.right else MISS}"
+
+
+@dataclass(frozen=True, slots=True)
+class Skip(Action):
+    def body(self) -> str:
+        return "skip"
+
+
+@dataclass(frozen=True, slots=True)
+class Foul(Action):
+    def body(self) -> str:
+        return "foul"
+
+
+@dataclass(frozen=True, slots=True)
+class Clue(Action):
+    text: str
+    free_text: ClassVar[bool] = True
+
+    def body(self) -> str:
+        return f"clue {_quote(self.text)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraTime(Action):
+    def body(self) -> str:
+        return "extra"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    def body(self) -> str:
+        return "end"
+
+
+@dataclass(frozen=True, slots=True)
+class Tick(Action):
+    def body(self) -> str:
+        return "tick"
+
+
+_PLAIN: dict[str, type[Action]] = {"start": Start, "binoculars": Binoculars, "skip": Skip, "foul": Foul,
+                                   "extra": ExtraTime, "end": EndTurn, "tick": Tick}
 
 
 def team_letter(team: int) -> str:
@@ -71,19 +179,8 @@ def _quote(text: str | None) -> str:
     return "?" if text is None else json.dumps(text, ensure_ascii=False)
 
 
-def format_action(action: Act) -> str:
-    verb = action.verb
-    if verb in PLAIN:
-        body = verb
-    elif verb == "order":
-        body = "order " + ",".join(map(str, action.order))
-    elif verb in ("raid", "got"):
-        body = f"{verb} {team_letter(action.team or 0)}"
-    elif verb == "guess" or verb == "clue":
-        body = f"{verb} {_quote(action.text)}"
-    else:  # theft
-        tail = action.verdict if action.verdict is not None else _quote(action.text)
-        body = f"theft {team_letter(action.team or 0)} {tail}"
+def format_action(action: Action) -> str:
+    body = action.body()
     return body if action.t is None else f"{body} @{action.t}"
 
 
@@ -120,7 +217,35 @@ def _typed(rest: str, text: str, limit: int, what: str) -> str | None:
     return clean_text(value, limit, what)
 
 
-def parse_action(text: str) -> Act:
+def _body(verb: str, rest: str, text: str) -> Action | None:
+    if verb in _PLAIN and not rest:
+        return _PLAIN[verb]()
+    if not rest:
+        return None
+    if verb == "order" and re.fullmatch(r"\d(,\d){0,9}", rest):
+        return Order(tuple(int(p) for p in rest.split(",")))
+    if verb == "raid" and " " not in rest:
+        return Raid(_team(rest, text))
+    if verb == "got" and " " not in rest:
+        return Got(_team(rest, text))
+    if verb == "guess":
+        return Guess(_typed(rest, text, MAX_GUESS, "guess"))
+    if verb == "clue" and rest != "?":
+        typed = _typed(rest, text, MAX_CLUE, "clue")
+        assert typed is not None
+        return Clue(typed)
+    if verb == "theft":
+        team_word, _, tail = rest.partition(" ")
+        tail = tail.strip()
+        team = _team(team_word, text)
+        if tail.lower() in (OK, MISS):
+            return TheftVerdict(team, tail.lower() == OK)
+        if tail:
+            return Theft(team, _typed(tail, text, MAX_GUESS, "guess"))
+    return None
+
+
+def parse_action(text: str) -> Action:
     """Parse the notation above; whitespace and letter case of the words are forgiven."""
     if not isinstance(text, str):
         raise MalformedInput(f"an action is text, not {type(text).__name__}")
@@ -133,25 +258,8 @@ def parse_action(text: str) -> Act:
             raise MalformedInput(f"the time in {text!r} is too large")
         body = body[:stamp.start()].rstrip()
     verb, _, rest = body.partition(" ")
-    verb = verb.lower()
-    rest = rest.strip()
-    if verb in PLAIN and not rest:
-        return Act(verb, t=t)
-    if verb == "order" and rest and re.fullmatch(r"\d(,\d){0,9}", rest):
-        return Act("order", order=tuple(int(p) for p in rest.split(",")), t=t)
-    if verb in ("raid", "got") and rest and " " not in rest:
-        return Act(verb, team=_team(rest, text), t=t)
-    if verb == "guess" and rest:
-        return Act("guess", text=_typed(rest, text, MAX_GUESS, "guess"), t=t)
-    if verb == "clue" and rest and rest != "?":
-        return Act("clue", text=_typed(rest, text, MAX_CLUE, "clue"), t=t)
-    if verb == "theft" and rest:
-        team_word, _, tail = rest.partition(" ")
-        tail = tail.strip()
-        team = _team(team_word, text)
-        if tail.lower() in (OK, MISS):
-            return Act("theft", team=team, verdict=tail.lower(), t=t)
-        if tail:
-            return Act("theft", team=team, text=_typed(tail, text, MAX_GUESS, "guess"), t=t)
-    raise MalformedInput(f"not a Hold your Hat action: {text!r} (write start, got A, guess \"word\", skip, foul, "
-                         "raid B, theft B \"word\", extra, end ...; see the notation in the docs)")
+    action = _body(verb.lower(), rest.strip(), text)
+    if action is None:
+        raise MalformedInput(f"not a Hold your Hat action: {text!r} (write start, got A, guess \"word\", skip, foul, "
+                             "raid B, theft B \"word\", extra, end ...; see the notation in the docs)")
+    return action if t is None else action.stamped(t)

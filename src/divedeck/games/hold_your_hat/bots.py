@@ -14,17 +14,33 @@ long (the server asks again whenever the table changes); ``choose`` is for calle
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
 from ...engine.decision import Decision
-from .actions import Act
+from .actions import Action, Binoculars, EndTurn, ExtraTime, Foul, Got, Guess, Order, Raid, Skip, Start
+
+A = TypeVar("A", bound=Action)
 
 
-def _find(legal: Any, verb: str, team: int | None = None) -> Act | None:
+def _find(legal: Sequence[Action], kind: type[A], team: int | None = None) -> A | None:
     for action in legal:
-        if action.verb == verb and (team is None or action.team == team):
-            return action  # type: ignore[no-any-return]
+        if isinstance(action, kind) and (team is None or getattr(action, "team", None) == team):
+            return action
     return None
+
+
+def _first_of(legal: Sequence[Action], kinds: tuple[type[Action], ...]) -> Action | None:
+    for kind in kinds:
+        found = _find(legal, kind)
+        if found is not None:
+            return found
+    return None
+
+
+def _keep_order(view: Any) -> Order:
+    """The BINOCULARS cards put back as they were."""
+    return Order(tuple(range(1, len(view.get("peek", [])) + 1)))
 
 
 class TeamBot:
@@ -34,7 +50,7 @@ class TeamBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def plan(self, decision: Decision) -> tuple[int, Act] | None:
+    def plan(self, decision: Decision) -> tuple[int, Action] | None:
         legal = decision.legal
         view = decision.view
         seat = decision.seat
@@ -43,50 +59,45 @@ class TeamBot:
         clue_giver = view.get("clue_giver") == seat
         own = view.get("team")
         if view["phase"] == "pre":
-            order = next((a for a in legal if a.verb == "order"), None)
-            if order is not None and clue_giver:
-                return 800, Act("order", order=tuple(range(1, len(view.get("peek", [])) + 1)))
-            raid = _find(legal, "raid", own)
+            if clue_giver and _find(legal, Order) is not None:
+                return 800, _keep_order(view)
+            raid = _find(legal, Raid, own)
             if raid is not None:
                 return self._pause(600), raid
             if clue_giver:
-                binoculars = _find(legal, "binoculars")
+                binoculars = _find(legal, Binoculars)
                 if binoculars is not None:
                     return self._pause(500), binoculars
-                start = _find(legal, "start")
+                start = _find(legal, Start)
                 if start is not None:
                     return self._pause(1500), start
             return None
         if view["phase"] == "decision":
             if not clue_giver:
                 return None
-            extra = _find(legal, "extra")
-            return self._pause(800), extra or Act("end")
+            extra = _find(legal, ExtraTime)
+            return self._pause(800), extra or EndTurn()
         if clue_giver:
             word = view.get("word") or {}
-            skip = _find(legal, "skip")
+            skip = _find(legal, Skip)
             if skip is not None and word.get("points", 1) > 1 and self.rng.random() < 0.5:
                 return self._pause(2500), skip
-            got = _find(legal, "got", view.get("active_team"))
+            got = _find(legal, Got, view.get("active_team"))
             if got is not None:
                 mean = self.mean_ms * (1.6 if word.get("points", 1) > 1 else 1.0)
                 return int(self.rng.expovariate(1 / mean)), got
         return None
 
-    def choose(self, decision: Decision) -> Act:
+    def choose(self, decision: Decision) -> Action:
         """Without a clock: the team's word is guessed three times out of four, otherwise it is passed (a foul)."""
         legal = list(decision.legal)
         planned = self.plan(decision)
         if planned is not None and planned[1] in legal:
             action = planned[1]
-            if action.verb == "got" and self.rng.random() < 0.25:
-                return _find(legal, "foul") or action
+            if isinstance(action, Got) and self.rng.random() < 0.25:
+                return _find(legal, Foul) or action
             return action
-        for verb in ("start", "end", "guess", "foul"):
-            found = _find(legal, verb)
-            if found is not None:
-                return found
-        return legal[0]  # type: ignore[no-any-return]
+        return _first_of(legal, (Start, EndTurn, Guess, Foul)) or legal[0]
 
     def _pause(self, ms: int) -> int:
         return int(ms * self.rng.uniform(0.6, 1.4))
@@ -98,24 +109,17 @@ class StandInBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def plan(self, decision: Decision) -> tuple[int, Act] | None:
+    def plan(self, decision: Decision) -> tuple[int, Action] | None:
         view = decision.view
         if view.get("clue_giver") != decision.seat:
             return None
-        for verb in ("order", "start", "end"):
-            found = _find(decision.legal, verb)
-            if found is not None:
-                if verb == "order":
-                    found = Act("order", order=tuple(range(1, len(view.get("peek", [])) + 1)))
-                return 3000, found
-        return None
+        found = _first_of(decision.legal, (Order, Start, EndTurn))
+        if found is None:
+            return None
+        return 3000, _keep_order(view) if isinstance(found, Order) else found
 
-    def choose(self, decision: Decision) -> Act:
+    def choose(self, decision: Decision) -> Action:
         planned = self.plan(decision)
         if planned is not None:
             return planned[1]
-        for verb in ("end", "guess", "foul"):
-            found = _find(decision.legal, verb)
-            if found is not None:
-                return found
-        return decision.legal[0]  # type: ignore[no-any-return]
+        return _first_of(decision.legal, (EndTurn, Guess, Foul)) or decision.legal[0]

@@ -2,50 +2,57 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
+from ...engine.config import option
 from ...engine.errors import ConfigError
 from .words import WordTable, load_words
 
 MIN_TEAMS, MAX_TEAMS = 2, 6
 MAX_PLAYERS = 36
 RAIDS = 4  # RAID cards in the box (HYH-C4)
+MAX_DECK = 1000  # far more word cards than a game of three rounds can play
 
 Color = Literal["random", "red", "orange", "yellow", "green", "blue", "purple"]
 
 
 @dataclass(frozen=True)
 class HoldYourHatConfig:
-    num_players: int = field(default=4, metadata={"help": "players, at least 2 per team (HYH-R1)"})
-    teams: int = field(default=2, metadata={"help": "teams, 2 to 6 (HYH-R1, HYH-A16)"})
-    team_sizes: str | None = field(default=None, metadata={
-        "help": "players per team in team order, e.g. 3,2,2 (default: as even as possible) (HYH-R1)"})
-    seating: Literal["together", "alternate"] = field(default="together", metadata={
-        "help": "seats of a team: side by side (seats 0,1 team A...), or alternating A,B,A,B (HYH-R1)"})
-    first_team: int = field(default=0, metadata={"help": "team that starts round 1, 0 = team A (HYH-R2, HYH-A18)"})
-    rounds: int = field(default=3, metadata={"help": "rounds to play, 1 to 3: describe, one word, mime (HYH-R3)"})
-    deck_size: int = field(default=40, metadata={"help": "word cards used in every round (HYH-R2, HYH-A1)"})
-    color: Color = field(default="random", metadata={"help": "the colour of the entries played (HYH-C2, HYH-R2)"})
-    turn_seconds: int = field(default=60, metadata={"help": "the sand timer, in seconds (HYH-C3)"})
-    clue_giver_rotation: Literal["per_turn", "per_round"] = field(default="per_turn", metadata={
-        "help": "the next member gives clues every turn, or every round (HYH-R4, HYH-A4)"})
-    guess_judging: Literal["auto", "clue_giver"] = field(default="auto", metadata={
-        "help": "typed guesses judged by the game, or spoken guesses confirmed by the clue-giver (HYH-R27)"})
-    simultaneous_window_ms: int = field(default=300, metadata={
-        "help": "correct guesses this close after the first one count as simultaneous (HYH-R28, HYH-A5)"})
-    extra_time_words: int = field(default=3, metadata={"help": "words drawn by EXTRA TIME (HYH-R30, HYH-A10)"})
-    raid_in_extra_time: bool = field(default=False, metadata={
-        "help": "raiders may keep guessing during EXTRA TIME (HYH-R20, HYH-A9)"})
-    start_with_raid: bool = field(default=False, metadata={
-        "help": "variant: every team starts with a RAID card, up to 4 teams (HYH-V1, HYH-A19)"})
-    party: bool = field(default=False, metadata={
-        "help": "one shared screen passed around: the clue-giver confirms spoken guesses and enters the other "
-                "teams' RAID and THEFT (HYH-R27)"})
-    # Named like the other games' data file option, so that the server refuses it from the web like theirs.
-    cards: str | None = field(default=None, metadata={
-        "help": "a word list file instead of the shipped deck (.toml, or plain text one card a line: see "
-                "docs/games/hold-your-hat.md)", "file": True})
+    num_players: int = option(4, "players, at least two per team", rules=("HYH-R1",), low=2 * MIN_TEAMS,
+                              high=MAX_PLAYERS)
+    teams: int = option(2, "teams", rules=("HYH-R1", "HYH-A16"), low=MIN_TEAMS, high=MAX_TEAMS)
+    team_sizes: str | None = option(None, "players per team in team order, like 3,2,2 (unset: as even as possible)",
+                                    rules=("HYH-R1",), advanced=True)
+    seating: Literal["together", "alternate"] = option(
+        "together", "a team's seats side by side, or taking turns round the table (A, B, A, B...)",
+        rules=("HYH-R1",), advanced=True)
+    first_team: int = option(0, "the team that starts the first round (0 is team A)", rules=("HYH-R2", "HYH-A18"),
+                             low=0, high=MAX_TEAMS - 1, advanced=True)
+    rounds: int = option(3, "rounds to play: describe, then one word, then mime", rules=("HYH-R3",), low=1, high=3)
+    deck_size: int = option(40, "word cards in the game (the same ones every round)", rules=("HYH-R2", "HYH-A1"),
+                            low=1, high=MAX_DECK)
+    color: Color = option("random", "the colour of the words played", rules=("HYH-C2", "HYH-R2"))
+    turn_seconds: int = option(60, "seconds on the sand timer", rules=("HYH-C3",), low=1, high=3600)
+    clue_giver_rotation: Literal["per_turn", "per_round"] = option(
+        "per_turn", "the next teammate gives the clues every turn, or every round", rules=("HYH-R4", "HYH-A4"),
+        advanced=True)
+    guess_judging: Literal["auto", "clue_giver"] = option(
+        "auto", "guesses typed and judged by the game, or spoken and confirmed by the clue-giver",
+        rules=("HYH-R27", "HYH-A20"))
+    simultaneous_window_ms: int = option(
+        300, "right guesses this many thousandths of a second after the first one count as at the same time",
+        rules=("HYH-R28", "HYH-A5"), low=0, high=10_000, advanced=True)
+    extra_time_words: int = option(3, "words drawn by EXTRA TIME", rules=("HYH-R30", "HYH-A10"), low=1, high=20,
+                                   advanced=True)
+    raid_in_extra_time: bool = option(False, "raiding teams may keep guessing during EXTRA TIME",
+                                      rules=("HYH-R20", "HYH-A9"), advanced=True)
+    start_with_raid: bool = option(False, "every team starts with a RAID card (up to four teams)",
+                                   rules=("HYH-V1", "HYH-A19"))
+    party: bool = option(False, "one shared screen passed around: the clue-giver confirms spoken guesses and enters "
+                                "the other teams' RAID and THEFT", rules=("HYH-R27",))
+    cards: str | None = option(None, "your own word list instead of the game's (.toml, or plain text with one card "
+                                     "a line)", rules=("HYH-C5",), file=True, advanced=True)
 
     @property
     def table(self) -> WordTable:
@@ -87,8 +94,6 @@ class HoldYourHatConfig:
         return tuple(tuple(members) for members in teams)
 
     def validate(self) -> None:
-        if not MIN_TEAMS <= self.teams <= MAX_TEAMS:
-            raise ConfigError(f"Hold your Hat is for {MIN_TEAMS} to {MAX_TEAMS} teams (HYH-R1), not {self.teams}")
         if not 2 * self.teams <= self.num_players <= MAX_PLAYERS:
             raise ConfigError(f"{self.teams} teams of at least 2 need {2 * self.teams} to {MAX_PLAYERS} players "
                               f"(HYH-R1), not {self.num_players}")
@@ -101,14 +106,6 @@ class HoldYourHatConfig:
             raise ConfigError(f"team_sizes add up to {sum(sizes)} players, not num_players={self.num_players}")
         if not 0 <= self.first_team < self.teams:
             raise ConfigError(f"first_team must be a team from 0 to {self.teams - 1}")
-        if not 1 <= self.rounds <= 3:
-            raise ConfigError(f"rounds must be 1, 2 or 3 (HYH-R3), not {self.rounds}")
-        if not 1 <= self.turn_seconds <= 3600:
-            raise ConfigError(f"turn_seconds must be from 1 to 3600, not {self.turn_seconds}")
-        if not 0 <= self.simultaneous_window_ms <= 10_000:
-            raise ConfigError("simultaneous_window_ms must be from 0 to 10000")
-        if not 1 <= self.extra_time_words <= 20:
-            raise ConfigError("extra_time_words must be from 1 to 20")
         if self.start_with_raid and self.teams > RAIDS:
             raise ConfigError(f"the start_with_raid variant needs at most {RAIDS} teams: there are only {RAIDS} "
                               "RAID cards (HYH-V1, HYH-A19)")

@@ -10,10 +10,9 @@ game has been won face up once, so the game's word set is public; in round 1 it 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from ...engine.rng import SeededRng
-from .actions import team_letter
 from .state import DECISION, EXTRA, MAIN, OVER, PRE, ROUND_TYPES, SPECIAL_NAMES, SPECIAL_ORDER, HoldYourHatState
 from .words import COLORS
 
@@ -32,40 +31,92 @@ def sees_peek(state: HoldYourHatState, seat: int | None) -> bool:
 
 
 def clue_allowed(state: HoldYourHatState, seat: int | None) -> bool:
-    """The clue-giver may type a clue now (HYH-R24: rounds 1 and 2; in round 2 one per word card)."""
-    return (seat is not None and state.phase in (MAIN, EXTRA) and seat == state.clue_giver() and state.round <= 2
-            and (state.round == 1 or state.clued == 0))
+    """The clue-giver may type a clue now (HYH-R24: rounds 1 and 2; in round 2 one per word card). At a shared
+    screen (party) clues are spoken, so none is typed."""
+    return (seat is not None and not state.context.party and state.phase in (MAIN, EXTRA)
+            and seat == state.clue_giver() and state.round <= 2 and (state.round == 1 or state.clued == 0))
 
 
-def view(state: HoldYourHatState, seat: int | None) -> dict[str, Any]:
+class WonCard(TypedDict):
+    word: str
+    points: int
+
+
+class TeamView(TypedDict):
+    team: int
+    clue_giver: int
+    held: list[str]
+    won: list[WonCard]
+    round_points: int
+    scores: list[int]
+    total: int
+    raiding: bool
+    claiming: bool
+
+
+class WordView(TypedDict):
+    text: str
+    points: int
+    words: int
+
+
+class ClaimView(TypedDict):
+    teams: list[int]
+    until: int
+
+
+class View(TypedDict):
+    """What one seat (``None``: a spectator) sees; what never changes in a game is in ``static_data``."""
+
+    seat: int | None
+    team: int | None
+    teams: list[TeamView]
+    round: int
+    round_type: str
+    color: str
+    phase: str
+    active_team: int | None
+    clue_giver: int | None
+    now: int
+    timer: int | None
+    deadline: int | None
+    deck_size: int
+    set_aside_count: int
+    extra_count: int
+    has_word: bool
+    specials_left: int
+    discard: list[str]
+    used: dict[str, bool]
+    peek_count: int
+    claim: ClaimView | None
+    clue_allowed: bool
+    turns: int
+    winners: list[int]
+    word: NotRequired[WordView]
+    set_aside: NotRequired[list[str]]
+    peek: NotRequired[list[str]]
+
+
+def view(state: HoldYourHatState, seat: int | None) -> View:
     context = state.context
     over = state.phase == OVER
     entries = context.entries[state.color]
-    config = context.config
-    teams = []
-    for team in range(state.teams):
-        teams.append({
-            "team": team,
-            "letter": team_letter(team),
-            "members": list(context.members[team]),
-            "clue_giver": state.clue_giver(team),
-            "held": _names(state.held[team]),
-            "won": [{"word": entries[card][0], "points": entries[card][1]} for card in state.won[team]],
-            "round_points": state.round_points(team),
-            "scores": list(state.scores[team]),
-            "total": state.total(team),
-            "raiding": bool(state.raiders >> team & 1),
-            "claiming": bool(state.claiming() >> team & 1),
-        })
-    shown: dict[str, Any] = {
-        "game": "hold-your-hat",
+    teams: list[TeamView] = [{
+        "team": team,
+        "clue_giver": state.clue_giver(team),
+        "held": _names(state.held[team]),
+        "won": [{"word": entries[card][0], "points": entries[card][1]} for card in state.won[team]],
+        "round_points": state.round_points(team),
+        "scores": list(state.scores[team]),
+        "total": state.total(team),
+        "raiding": bool(state.raiders >> team & 1),
+        "claiming": bool(state.claiming() >> team & 1),
+    } for team in range(state.teams)]
+    shown: View = {
         "seat": seat,
-        "players": context.seats,
         "team": None if seat is None else context.team_of[seat],
-        "seat_teams": list(context.team_of),
         "teams": teams,
         "round": state.round,
-        "rounds": config.rounds,
         "round_type": ROUND_TYPES[state.round - 1],
         "color": COLORS[state.color],
         "phase": state.phase,
@@ -74,22 +125,16 @@ def view(state: HoldYourHatState, seat: int | None) -> dict[str, Any]:
         "now": state.now,
         "timer": state.timer if state.timer >= 0 else None,
         "deadline": _deadline(state),
-        "turn_ms": context.turn_ms,
         "deck_size": len(state.deck),
         "set_aside_count": len(state.aside),
         "extra_count": len(state.extra) + (1 if state.phase == EXTRA and state.current >= 0 else 0),
         "has_word": state.current >= 0,
-        "words_in_game": len(state.word_set),
         "specials_left": len(state.specials),
         "discard": _names(state.discard),
         "used": {"binoculars": state.used_binoculars, "extra_time": state.used_extra},
         "peek_count": state.peek,
         "claim": ({"teams": [team for team, _ in state.claim], "until": state.claim_deadline() - 1}
                   if state.claim else None),
-        "judging": context.judging,
-        "party": context.party,
-        "window_ms": context.window,
-        "extra_time_words": config.extra_time_words,
         "clue_allowed": clue_allowed(state, seat),
         "turns": state.turns,
         "winners": _winners(state) if over else [],

@@ -25,7 +25,15 @@ from __future__ import annotations
 import re
 
 from ...engine.errors import ConfigError, MalformedInput
-from ...engine.rng import SeededRng
+from ...engine.notation import (
+    CardPool,
+    NotationFields,
+    read_rng,
+    read_state_line,
+    rng_field,
+    unknown_count,
+    write_state_line,
+)
 from .actions import TEAM_LETTERS, team_letter
 from .config import HoldYourHatConfig
 from .information import sees_peek, sees_turn_words
@@ -36,7 +44,6 @@ NAME = "hold-your-hat"
 FIELDS = ("round", "phase", "active", "pointers", "color", "now", "timer", "set", "deck", "current", "aside",
           "extra", "won", "scores", "specials", "discard", "held", "raiders", "used", "peek", "claim", "clued",
           "turns", "rng")
-_UNKNOWN = re.compile(r"^\?(\d*)$")
 _CLAIM = re.compile(r"^([A-F])@(\d+)$")
 
 
@@ -61,7 +68,7 @@ def format_state(state: HoldYourHatState, seat: int | None = None, *, masked: bo
     else:
         deck = f"?{len(state.deck)}"
     current = "-" if state.current < 0 else _ids(state, (state.current,)) if turn_words else "?"
-    fields = {
+    return write_state_line(NAME, {
         "round": str(state.round),
         "phase": state.phase,
         "active": str(state.active),
@@ -85,30 +92,11 @@ def format_state(state: HoldYourHatState, seat: int | None = None, *, masked: bo
         "claim": ",".join(f"{team_letter(team)}@{t}" for team, t in state.claim) or "-",
         "clued": str(state.clued),
         "turns": str(state.turns),
-        "rng": "?" if masked else state.rng.notation(),
-    }
-    return NAME + " " + " ".join(f"{name}={fields[name]}" for name in FIELDS)
+        "rng": rng_field(state.rng, masked),
+    })
 
 
 # -- parsing -------------------------------------------------------------------------------------------------------
-
-
-def _number(fields: dict[str, str], name: str, default: int, allow_none: bool = False) -> int:
-    text = fields.get(name)
-    if text is None:
-        return default
-    if allow_none and text == "-":
-        return -1
-    if not text.isdigit():
-        raise MalformedInput(f"{name}= must be a whole number, not {text!r}")
-    return int(text)
-
-
-def _per_team(fields: dict[str, str], name: str, teams: int, default: str) -> list[str]:
-    parts = fields.get(name, "/".join([default] * teams)).split("/")
-    if len(parts) != teams:
-        raise MalformedInput(f"{name}= must have {teams} parts separated by '/', one per team")
-    return parts
 
 
 def _letters(text: str, name: str) -> str:
@@ -130,50 +118,49 @@ def _team_bits(text: str, teams: int, name: str) -> int:
     return bits
 
 
-class _Cards:
-    """Reads card lists, with unknowns to fill from the unused cards afterwards."""
+class _Cards(CardPool):
+    """Reads card lists from every card of the word list (each at most once, HYH-I1), leaving the unknowns to be
+    filled from the game's unused words afterwards."""
 
     def __init__(self, state: HoldYourHatState) -> None:
-        self.table = state.context.table
+        table = state.context.table
+        super().__init__(range(len(table)), lambda card: table.cards[card].id,
+                         {card.id: i for i, card in enumerate(table.cards)}, "card of the word list")
         self.located: list[int] = []
 
     def read(self, text: str, name: str, allow_unknown_prefix: bool = False) -> tuple[list[int], int]:
         """The listed cards and how many unknown ones (``?N``) come first."""
         if text == "-":
             return [], 0
+        parts = text.split(",")
         unknown = 0
-        cards = []
-        for i, part in enumerate(text.split(",")):
-            found = _UNKNOWN.match(part)
-            if found and i == 0 and (allow_unknown_prefix or len(text.split(",")) == 1):
-                unknown = int(found.group(1)) if found.group(1) else (1 if name == "current" else -1)
-                if unknown < 0:
+        if parts[0].startswith("?") and (allow_unknown_prefix or len(parts) == 1):
+            unknown = unknown_count(parts.pop(0)) or 0
+            if unknown < 0:
+                if name != "current":
                     raise MalformedInput(f"{name}=? needs a count, like ?5")
-                continue
-            card = self.table.index(part)
-            if card < 0:
-                raise MalformedInput(f"{name}= names {part!r}, which is no card of the word list")
-            if card in self.located:
+                unknown = 1
+        cards = []
+        for part in parts:
+            if part in self.by_label and self.left[self.by_label[part]] <= 0:
                 raise MalformedInput(f"card {part} appears twice in the notation (HYH-I1)")
-            self.located.append(card)
-            cards.append(card)
+            cards.append(self.take(part))
+        self.located += cards
         return cards, unknown
 
 
+class _Builder(NotationFields):
+    def __init__(self, fields: dict[str, str], teams: int) -> None:
+        self.fields = fields
+        self.n = teams
+
+    def time(self, name: str) -> int:
+        """A time, or -1 for ``-``."""
+        return -1 if self.fields.get(name) == "-" else self.number(name, -1)
+
+
 def parse_state(text: str, config: HoldYourHatConfig | None = None) -> HoldYourHatState:
-    if not isinstance(text, str):
-        raise MalformedInput("a state notation is text")
-    words = text.split()
-    if not words or words[0] != NAME:
-        raise MalformedInput(f"a Hold your Hat state notation starts with '{NAME}'")
-    fields: dict[str, str] = {}
-    for word in words[1:]:
-        name, sep, value = word.partition("=")
-        if not sep or name not in FIELDS:
-            raise MalformedInput(f"unknown field {word!r}; the fields are {', '.join(FIELDS)}")
-        if name in fields:
-            raise MalformedInput(f"field {name}= appears twice")
-        fields[name] = value
+    fields = read_state_line(text, NAME, FIELDS)
     if config is None:
         teams = len(fields.get("pointers", "0,0").split(","))
         try:
@@ -181,21 +168,22 @@ def parse_state(text: str, config: HoldYourHatConfig | None = None) -> HoldYourH
             config.validate()
         except ConfigError as error:
             raise MalformedInput(str(error)) from None
-    return _build(config, fields)
+    return _build(config, _Builder(fields, context_for(config).teams))
 
 
-def _build(config: HoldYourHatConfig, fields: dict[str, str]) -> HoldYourHatState:
+def _build(config: HoldYourHatConfig, read: _Builder) -> HoldYourHatState:
+    fields = read.fields
     state = object.__new__(HoldYourHatState)
     context = context_for(config)
     state.context = context
     teams = context.teams
-    state.round = _number(fields, "round", 1)
+    state.round = read.number("round", 1)
     if not 1 <= state.round <= config.rounds:
         raise MalformedInput(f"round= must be from 1 to {config.rounds}")
     state.phase = fields.get("phase", PRE)
     if state.phase not in PHASES:
         raise MalformedInput(f"phase= must be one of {', '.join(PHASES)}")
-    state.active = _number(fields, "active", config.first_team)
+    state.active = read.number("active", config.first_team)
     if state.active >= teams:
         raise MalformedInput(f"active= must be a team from 0 to {teams - 1}")
     pointers = fields.get("pointers", ",".join(["0"] * teams)).split(",")
@@ -206,14 +194,14 @@ def _build(config: HoldYourHatConfig, fields: dict[str, str]) -> HoldYourHatStat
     if color not in COLORS:
         raise MalformedInput(f"color= must be one of {', '.join(COLORS)}")
     state.color = COLORS.index(color)
-    state.now = _number(fields, "now", 0)
-    state.timer = _number(fields, "timer", -1, allow_none=True)
+    state.now = read.number("now", 0)
+    state.timer = read.time("timer")
     if (state.timer >= 0) != (state.phase in (MAIN, EXTRA)):
         raise MalformedInput("timer= is a time exactly while the timer runs (phase main or extra), else -")
     if state.timer >= 0 and state.timer <= state.now:
         raise MalformedInput("timer= must be after now=: a deadline at or before now has fired (HYH-R6)")
     cards = _Cards(state)
-    won_lists = [cards.read(part, "won") for part in _per_team(fields, "won", teams, "-")]
+    won_lists = [cards.read(part, "won") for part in read.per_seat("won", "-")]
     if any(unknown for _, unknown in won_lists):
         raise MalformedInput("won cards are face up: won= cannot hold unknown cards")
     deck_known, deck_unknown = cards.read(fields.get("deck", f"?{config.deck_size}"), "deck", True)
@@ -222,102 +210,100 @@ def _build(config: HoldYourHatConfig, fields: dict[str, str]) -> HoldYourHatStat
     extra_known, extra_unknown = cards.read(fields.get("extra", "-"), "extra")
     if len(current_list) + current_unknown > 1:
         raise MalformedInput("current= is one card, ? or -")
-    set_text = fields.get("set", f"?{config.deck_size}")
-    unknown_set = _UNKNOWN.match(set_text)
+    state.word_set = _word_set(config, cards, fields.get("set", f"?{config.deck_size}"))
     located = set(cards.located)
-    if unknown_set:
-        size = int(unknown_set.group(1) or config.deck_size)
-        rest = [c for c in range(len(context.table)) if c not in located][:max(0, size - len(located))]
-        word_set = sorted(located | set(rest))
-    else:
-        word_set = []
-        for part in set_text.split(","):
-            card = context.table.index(part)
-            if card < 0:
-                raise MalformedInput(f"set= names {part!r}, which is no card of the word list")
-            word_set.append(card)
-        word_set = sorted(set(word_set))
-        if not located <= set(word_set):
-            raise MalformedInput("every card in deck=, current=, aside=, extra= and won= must be in set=")
-    if len(word_set) != config.deck_size:
-        raise MalformedInput(f"set= must hold deck_size={config.deck_size} cards, not {len(word_set)}")
-    unused = [c for c in word_set if c not in located]
+    unused = CardPool([c for c in state.word_set if c not in located], cards.label, cards.by_label, "word")
     needed = deck_unknown + current_unknown + aside_unknown + extra_unknown
-    if needed != len(unused):
-        raise MalformedInput(f"the notation locates {len(located)} of the {len(word_set)} words and leaves "
-                             f"{needed} unknown, not {len(unused)} (HYH-I1)")
-    state.word_set = tuple(word_set)
-    current = current_list[0] if current_list else (unused.pop(0) if current_unknown else -1)
-    aside = unused[:aside_unknown] + aside_known
-    del unused[:aside_unknown]
-    extra = unused[:extra_unknown] + extra_known
-    del unused[:extra_unknown]
-    state.deck = tuple(unused + deck_known)
-    state.current = current
-    state.aside = tuple(aside)
-    state.extra = tuple(extra)
+    if needed != unused.remaining():
+        raise MalformedInput(f"the notation locates {len(located)} of the {len(state.word_set)} words and leaves "
+                             f"{needed} unknown, not {unused.remaining()} (HYH-I1)")
+    state.current = current_list[0] if current_list else (unused.fill(1)[0] if current_unknown else -1)
+    state.aside = tuple(unused.fill(aside_unknown) + aside_known)
+    state.extra = tuple(unused.fill(extra_unknown) + extra_known)
+    state.deck = tuple(unused.fill(-1) + deck_known)
     state.won = tuple(tuple(pile) for pile, _ in won_lists)
     if (state.current >= 0) != (state.phase in (MAIN, EXTRA)):
         raise MalformedInput("there is a current word exactly while the timer runs (phase main or extra)")
-    rows = _per_team(fields, "scores", teams, ",".join(["0"] * config.rounds))
     scores = []
-    for row in rows:
+    for row in read.per_seat("scores", ",".join(["0"] * config.rounds)):
         values = row.split(",")
         if len(values) != config.rounds or not all(v.isdigit() for v in values):
             raise MalformedInput(f"scores= needs {config.rounds} whole numbers per team")
         scores.append(tuple(int(v) for v in values))
     state.scores = tuple(scores)
     state.discard = _letters(fields.get("discard", "-"), "discard")
-    state.held = tuple(_letters(hand, "held") for hand in _per_team(fields, "held", teams, "-"))
-    specials_text = fields.get("specials", "?")
-    unknown_specials = _UNKNOWN.match(specials_text)
-    remaining = dict(SPECIALS)
-    for letter in state.discard + "".join(state.held):
-        remaining[letter] -= 1
-    if any(count < 0 for count in remaining.values()):
-        raise MalformedInput("more special cards of one kind than the box holds (HYH-I2)")
-    if unknown_specials:
-        if unknown_specials.group(1) and int(unknown_specials.group(1)) != sum(remaining.values()):
-            raise MalformedInput("specials=?N must count the special cards that are neither discarded nor held "
-                                 "(HYH-I2)")
-        state.specials = "".join(letter for letter in SPECIAL_ORDER for _ in range(remaining[letter]))
-    else:
-        state.specials = _letters(specials_text, "specials")
-        for letter in state.specials:
-            remaining[letter] -= 1
-        if any(remaining.values()):
-            raise MalformedInput("the special cards do not add up to the 17 of the box (HYH-I2)")
+    state.held = tuple(_letters(hand, "held") for hand in read.per_seat("held", "-"))
+    state.specials = _specials(fields.get("specials", "?"), state.discard + "".join(state.held))
     state.raiders = _team_bits(fields.get("raiders", "-"), teams, "raiders")
     used = fields.get("used", "-")
     if used not in ("-", "b", "e", "be"):
         raise MalformedInput("used= is -, b, e or be")
     state.used_binoculars = "b" in used
     state.used_extra = "e" in used
-    state.peek = _number(fields, "peek", 0)
+    state.peek = read.number("peek", 0)
     if state.peek and (state.phase != PRE or state.peek > min(5, len(state.deck))):
         raise MalformedInput("peek= counts top cards being arranged before the timer starts (HYH-R11)")
-    claim = []
-    claim_text = fields.get("claim", "-")
-    if claim_text != "-":
-        for part in claim_text.split(","):
-            found = _CLAIM.match(part)
-            if not found or TEAM_LETTERS.index(found.group(1)) >= teams:
-                raise MalformedInput(f"claim= lists team@time, like A@1200, not {part!r}")
-            claim.append((TEAM_LETTERS.index(found.group(1)), int(found.group(2))))
-        if state.current < 0:
-            raise MalformedInput("a claim needs a current word (HYH-R28)")
-    state.claim = tuple(claim)
-    if claim and state.claim_deadline() <= state.now:
+    state.claim = _claim(fields.get("claim", "-"), teams)
+    if state.claim and state.current < 0:
+        raise MalformedInput("a claim needs a current word (HYH-R28)")
+    if state.claim and state.claim_deadline() <= state.now:
         raise MalformedInput("the claim's window has closed: it would have been resolved (HYH-R28)")
-    state.clued = _number(fields, "clued", 0)
-    state.turns = _number(fields, "turns", 0)
-    rng_text = fields.get("rng", "0:0")
-    try:
-        state.rng = SeededRng.from_notation("0:0" if rng_text == "?" else rng_text)
-    except ValueError:
-        raise MalformedInput(f"rng= must be seed:counter, not {rng_text!r}") from None
+    state.clued = read.number("clued", 0)
+    state.turns = read.number("turns", 0)
+    state.rng = read_rng(fields)
     if state.phase == OVER and state.deck:
         raise MalformedInput("phase=over: the last round's words have all been won")
     if state.phase == DECISION and state.current >= 0:
         raise MalformedInput("phase=decision has no current word")
     return state
+
+
+def _word_set(config: HoldYourHatConfig, cards: _Cards, text: str) -> tuple[int, ...]:
+    """The game's words: those named, or (``?N``) every located card and the first unlocated ones of the table."""
+    located = set(cards.located)
+    if text.startswith("?"):
+        size = unknown_count(text) or 0
+        size = config.deck_size if size < 0 else size
+        rest = sorted(cards.left.elements())[:max(0, size - len(located))]
+        word_set = sorted(located | set(rest))
+    else:
+        every = CardPool(cards.by_label.values(), cards.label, cards.by_label, "card of the word list")
+        word_set = sorted({every.take(part) for part in text.split(",")})
+        if not located <= set(word_set):
+            raise MalformedInput("every card in deck=, current=, aside=, extra= and won= must be in set=")
+    if len(word_set) != config.deck_size:
+        raise MalformedInput(f"set= must hold deck_size={config.deck_size} cards, not {len(word_set)}")
+    return tuple(word_set)
+
+
+def _specials(text: str, out: str) -> str:
+    """The special deck: listed, or (``?N``) every card of the box neither discarded nor held (``out``)."""
+    remaining = dict(SPECIALS)
+    for letter in out:
+        remaining[letter] -= 1
+    if any(count < 0 for count in remaining.values()):
+        raise MalformedInput("more special cards of one kind than the box holds (HYH-I2)")
+    if text.startswith("?"):
+        count = unknown_count(text)
+        if count is not None and count >= 0 and count != sum(remaining.values()):
+            raise MalformedInput("specials=?N must count the special cards that are neither discarded nor held "
+                                 "(HYH-I2)")
+        return "".join(letter for letter in SPECIAL_ORDER for _ in range(remaining[letter]))
+    specials = _letters(text, "specials")
+    for letter in specials:
+        remaining[letter] -= 1
+    if any(remaining.values()):
+        raise MalformedInput("the special cards do not add up to the 17 of the box (HYH-I2)")
+    return specials
+
+
+def _claim(text: str, teams: int) -> tuple[tuple[int, int], ...]:
+    if text == "-":
+        return ()
+    claim = []
+    for part in text.split(","):
+        found = _CLAIM.match(part)
+        if not found or TEAM_LETTERS.index(found.group(1)) >= teams:
+            raise MalformedInput(f"claim= lists team@time, like A@1200, not {part!r}")
+        claim.append((TEAM_LETTERS.index(found.group(1)), int(found.group(2))))
+    return tuple(claim)

@@ -1,7 +1,7 @@
 """Hold your Hat's rules (HYH-R1..R43, variant HYH-V1): setup, legality, time, and what each action does.
 
 Legality is written once, in ``problem``: it returns the reason an action is refused (with its rule ID) or
-``None``. ``legal_actions`` lists the structural actions ``problem`` accepts; ``check`` and ``apply`` call it too,
+``None``. ``legal_actions`` lists the structural actions ``problem`` accepts; ``check`` and ``perform`` call it too,
 after letting every deadline up to the action's time fire on a copy of the state (HYH-R6), so a rejected action
 changes nothing and an action stamped at or after a deadline meets the state the deadline left.
 """
@@ -11,13 +11,32 @@ from __future__ import annotations
 from itertools import permutations
 
 from ...engine.errors import IllegalAction, MalformedInput
-from ...engine.events import Event, LooseEvent
+from ...engine.events import Event
 from ...engine.game import CLOCK
-from ...engine.outcome import Outcome
+from ...engine.outcome import Outcome, Termination
 from ...engine.rng import SeededRng
+from ...engine.state import replaced
+from . import events as ev
 from . import judging
-from .actions import MISS, OK, Act, team_letter
-from .config import HoldYourHatConfig
+from .actions import (
+    Action,
+    Binoculars,
+    Clue,
+    EndTurn,
+    ExtraTime,
+    Foul,
+    Got,
+    Guess,
+    Order,
+    Raid,
+    Skip,
+    Start,
+    Theft,
+    TheftVerdict,
+    Tick,
+    team_letter,
+)
+from .config import MAX_TEAMS, HoldYourHatConfig
 from .state import (
     DECISION,
     EXTRA,
@@ -28,7 +47,6 @@ from .state import (
     SPECIAL_NAMES,
     HoldYourHatState,
     context_for,
-    replaced,
     sort_specials,
     special_deck,
 )
@@ -36,19 +54,37 @@ from .words import COLORS
 
 BINOCULARS_PEEK = 5  # HYH-R11
 
-START = Act("start")
-BINOCULARS = Act("binoculars")
-SKIP = Act("skip")
-FOUL = Act("foul")
-EXTRA_TIME = Act("extra")
-END = Act("end")
-GUESS = Act("guess")  # the blank form: a seat offered it may type a guess
-_ORDERS = {k: tuple(Act("order", order=p) for p in permutations(range(1, k + 1))) for k in range(1, 6)}
-_RAID = tuple(Act("raid", team=t) for t in range(6))
-_GOT = tuple(Act("got", team=t) for t in range(6))
-_THEFT = tuple(Act("theft", team=t) for t in range(6))
-_THEFT_OK = tuple(Act("theft", team=t, verdict=OK) for t in range(6))
-_THEFT_MISS = tuple(Act("theft", team=t, verdict=MISS) for t in range(6))
+
+class HatTermination(Termination):
+    """How a game of Hold your Hat ends: after the last round, by the totals."""
+
+    HIGHEST_TOTAL = ("highest_total", "HYH-R42")
+    SHARED_VICTORY = ("shared_victory", "HYH-A17")
+
+
+START = Start()
+BINOCULARS = Binoculars()
+SKIP = Skip()
+FOUL = Foul()
+EXTRA_TIME = ExtraTime()
+END = EndTurn()
+GUESS = Guess()  # the blank form: a seat offered it may type a guess
+ORDERS = {k: tuple(Order(p) for p in permutations(range(1, k + 1))) for k in range(1, BINOCULARS_PEEK + 1)}
+RAIDS = tuple(Raid(t) for t in range(MAX_TEAMS))
+GOTS = tuple(Got(t) for t in range(MAX_TEAMS))
+THEFTS = tuple(Theft(t) for t in range(MAX_TEAMS))
+THEFT_OK = tuple(TheftVerdict(t, True) for t in range(MAX_TEAMS))
+THEFT_MISS = tuple(TheftVerdict(t, False) for t in range(MAX_TEAMS))
+
+
+def all_actions(config: HoldYourHatConfig) -> list[Action]:
+    """Every action a seat could take under ``config`` but typed text (the move table's, in a fixed order)."""
+    teams = range(config.teams)
+    out: list[Action] = [START, BINOCULARS]
+    out += [order for k in sorted(ORDERS) for order in ORDERS[k]]
+    out += [RAIDS[t] for t in teams] + [GOTS[t] for t in teams]
+    out += [verdict for t in teams for verdict in (THEFT_OK[t], THEFT_MISS[t])]
+    return [*out, SKIP, FOUL, EXTRA_TIME, END]
 
 
 # -- setup (HYH-R2, HYH-R3, HYH-V1) ------------------------------------------------------------------------------
@@ -86,9 +122,8 @@ def new_state(config: HoldYourHatConfig, seed: int) -> tuple[HoldYourHatState, l
     state.active = config.first_team  # HYH-R2.5
     state.now = 0
     state.turns = 0
-    events: list[Event] = [LooseEvent("game_start", {
-        "teams": [list(m) for m in context.members], "color": COLORS[state.color], "rounds": config.rounds,
-        "words": config.deck_size, "held": list(state.held)})]
+    events: list[Event] = [ev.GameStart(context.members, COLORS[state.color], config.rounds, config.deck_size,
+                                        state.held)]
     _setup_round(state, events)
     return state, events
 
@@ -114,14 +149,12 @@ def _setup_round(state: HoldYourHatState, events: list[Event]) -> None:
     state.won = ((),) * state.teams
     _reset_turn(state)
     state.phase = PRE
-    events.append(LooseEvent("round_start", {"round": state.round, "type": ROUND_TYPES[state.round - 1],
-                                        "team": state.active, "deck": len(deck)}))
+    events.append(ev.RoundStart(state.round, ROUND_TYPES[state.round - 1], state.active, len(deck)))
     _turn_start(state, events)
 
 
 def _turn_start(state: HoldYourHatState, events: list[Event]) -> None:
-    events.append(LooseEvent("turn_start", {"team": state.active, "clue_giver": state.clue_giver(),
-                                       "round": state.round}))
+    events.append(ev.TurnStart(state.active, state.clue_giver(), state.round))
 
 
 # -- who may do what (the one place legality is written) --------------------------------------------------------
@@ -136,14 +169,12 @@ def _running(state: HoldYourHatState, rule: str, what: str) -> IllegalAction | N
         return _fail(f"{what} only while the timer runs: the clue-giver has not started it yet", rule)
     if state.phase == DECISION:
         return _fail(f"the timer has run out: no {what} now (HYH-I6)", rule)
-    if state.phase not in (MAIN, EXTRA):
-        return _fail("the game is over", "HYH-R42")
     return None
 
 
-def _team_ok(state: HoldYourHatState, team: int | None) -> IllegalAction | None:
-    if team is None or not 0 <= team < state.teams:
-        return _fail(f"there is no team {team_letter(team or 0)} in this game", "HYH-R1")
+def _team_ok(state: HoldYourHatState, team: int) -> IllegalAction | None:
+    if not 0 <= team < state.teams:
+        return _fail(f"there is no team {team_letter(team)} in this game", "HYH-R1")
     return None
 
 
@@ -152,160 +183,184 @@ def _raiding(state: HoldYourHatState, team: int) -> bool:
     return bool(state.raiders >> team & 1) and (state.phase == MAIN or state.context.config.raid_in_extra_time)
 
 
-def problem(state: HoldYourHatState, seat: int, action: Act) -> IllegalAction | None:
-    """Why ``seat`` may not take ``action`` now (the state's deadlines have fired), or ``None``."""
-    context = state.context
-    if state.phase == OVER:
-        return _fail("the game is over", "HYH-R42")
-    if not 0 <= seat < context.seats:
-        return _fail(f"there is no seat {seat} in this game", "HYH-R1")
-    verb = action.verb
-    team = context.team_of[seat]
-    active = state.active
-    clue_giver = state.clue_giver()
-    held = state.held
-    if verb == "start":
-        if state.phase != PRE:
-            return _fail("the timer has already been started this turn", "HYH-R12")
-        if seat != clue_giver:
-            return _fail(f"the clue-giver (seat {clue_giver}) starts the timer", "HYH-R12")
-        if state.peek:
-            return _fail("arrange the cards seen through BINOCULARS first", "HYH-R11")
-        return None
-    if verb == "binoculars":
-        if team != active:
-            return _fail("BINOCULARS is played on your own team's turn", "HYH-R11")
-        if state.phase != PRE:
-            return _fail("BINOCULARS is played before the timer starts", "HYH-R11")
-        if "B" not in held[team]:
-            return _fail("your team holds no BINOCULARS", "HYH-R11")
-        if state.used_binoculars:
-            return _fail("only one BINOCULARS per turn", "HYH-R11")
-        return None
-    if verb == "order":
-        if state.phase != PRE or not state.peek:
-            return _fail("there are no cards seen through BINOCULARS to arrange", "HYH-R11")
-        if seat != clue_giver:
-            return _fail("only the clue-giver sees and arranges the cards", "HYH-A12")
-        if sorted(action.order) != list(range(1, state.peek + 1)):
-            return _fail(f"give the {state.peek} cards' old positions (1 = top) in their new order, each once",
-                         "HYH-R11")
-        return None
-    if verb == "raid":
-        raider = action.team
-        found = _team_ok(state, raider)
-        if found:
-            return found
-        assert raider is not None
-        if team != raider and not (context.party and seat == clue_giver):
-            return _fail(f"only a member of team {team_letter(raider)} plays its RAID", "HYH-R1")
-        if raider == active:
-            return _fail("RAID is played before another team's turn, not your own", "HYH-R10")
-        if state.phase != PRE:
-            return _fail("RAID is played before the turn, until the timer starts", "HYH-R10")
-        if "R" not in held[raider]:
-            return _fail(f"team {team_letter(raider)} holds no RAID", "HYH-R10")
-        if state.raiders >> raider & 1:
-            return _fail(f"team {team_letter(raider)} already raids this turn", "HYH-A8")
-        return None
-    if verb == "guess":
-        if context.judging != "auto":
-            return _fail("guesses are spoken at this table: the clue-giver confirms them", "HYH-R27")
-        found = _running(state, "HYH-R20", "guesses")
-        if found:
-            return found
-        if seat == clue_giver:
-            return _fail("the clue-giver does not guess", "HYH-A25")
-        if team != active and not _raiding(state, team):
-            if state.phase == EXTRA:
-                return _fail("during EXTRA TIME only the active team guesses", "HYH-A9")
-            return _fail("only the active team (and raiders) may guess", "HYH-R20")
-        return None
-    if verb == "got":
-        guesser = action.team
-        found = _team_ok(state, guesser) or _running(state, "HYH-R20", "guesses")
-        if found:
-            return found
-        assert guesser is not None
-        if seat != clue_giver:
-            return _fail("the clue-giver confirms a spoken guess", "HYH-R27")
-        if guesser != active and not _raiding(state, guesser):
-            return _fail(f"team {team_letter(guesser)} is not guessing this turn", "HYH-R20")
-        if state.claiming() >> guesser & 1:
-            return _fail(f"team {team_letter(guesser)} already claims this word", "HYH-R28")
-        return None
-    if verb == "theft":
-        thief = action.team
-        found = _team_ok(state, thief)
-        if found:
-            return found
-        assert thief is not None
-        if action.verdict is not None:
-            if context.judging != "clue_giver":
-                return _fail("THEFT is typed by the stealing team at this table", "HYH-R27")
-            if seat != clue_giver:
-                return _fail("the clue-giver judges a spoken THEFT", "HYH-R27")
-        else:
-            if context.judging != "auto":
-                return _fail("THEFT is spoken at this table: the clue-giver judges it", "HYH-R27")
-            if team != thief:
-                return _fail(f"only a member of team {team_letter(thief)} plays its THEFT", "HYH-R1")
-        found = _running(state, "HYH-R21", "THEFT")
-        if found:
-            return found
-        if thief == active:
-            return _fail("THEFT is played during another team's turn", "HYH-R21")
-        if "T" not in held[thief]:
-            return _fail(f"team {team_letter(thief)} holds no THEFT", "HYH-R21")
-        if state.claiming() >> thief & 1:
-            return _fail(f"team {team_letter(thief)} already claims this word", "HYH-R21")
-        return None
-    if verb == "skip":
-        found = _running(state, "HYH-R22", "SKIP")
-        if found:
-            return found
-        if team != active:
-            return _fail("SKIP is played on your own team's turn", "HYH-R22")
-        if "S" not in held[team]:
-            return _fail("your team holds no SKIP", "HYH-R22")
-        if state.claim:
-            return _fail("the word has been guessed: it is being claimed", "HYH-R28")
-        return None
-    if verb == "foul":
-        found = _running(state, "HYH-R23", "fouls")
-        if found:
-            return found
-        if seat != clue_giver:
-            return _fail("the clue-giver reports a foul (agree on it aloud)", "HYH-R23")
-        if state.claim:
-            return _fail("the word has been guessed: it is being claimed", "HYH-R28")
-        return None
-    if verb == "clue":
-        found = _running(state, "HYH-R24", "clues")
-        if found:
-            return found
-        if seat != clue_giver:
-            return _fail("only the clue-giver gives clues", "HYH-R24")
-        text, _, alternates = state.entry(state.current)
-        reason = judging.clue_problem(action.text or "", text, alternates, state.round, state.clued)
-        if reason:
-            return _fail(reason, "HYH-A21" if "one clue per word card" in reason else "HYH-R24")
-        return None
-    if verb in ("extra", "end"):
-        rule = "HYH-R30" if verb == "extra" else "HYH-R32"
-        if team != active:
-            return _fail("only the active team decides about EXTRA TIME", rule)
-        if state.phase != DECISION:
-            if verb == "extra" and state.phase in (MAIN, EXTRA):
-                return _fail("EXTRA TIME is played after the timer runs out", rule)
-            return _fail("there is no EXTRA TIME decision to make now", rule)
-        return None
-    if verb == "tick":
-        return _fail("only the clock ticks", "HYH-R6")
+def _start_problem(state: HoldYourHatState, seat: int) -> IllegalAction | None:
+    if state.phase != PRE:
+        return _fail("the timer has already been started this turn", "HYH-R12")
+    if seat != state.clue_giver():
+        return _fail(f"the clue-giver (seat {state.clue_giver()}) starts the timer", "HYH-R12")
+    if state.peek:
+        return _fail("arrange the cards seen through BINOCULARS first", "HYH-R11")
+    return None
+
+
+def _binoculars_problem(state: HoldYourHatState, team: int) -> IllegalAction | None:
+    if team != state.active:
+        return _fail("BINOCULARS is played on your own team's turn", "HYH-R11")
+    if state.phase != PRE:
+        return _fail("BINOCULARS is played before the timer starts", "HYH-R11")
+    if "B" not in state.held[team]:
+        return _fail("your team holds no BINOCULARS", "HYH-R11")
+    if state.used_binoculars:
+        return _fail("only one BINOCULARS per turn", "HYH-R11")
+    return None
+
+
+def _order_problem(state: HoldYourHatState, seat: int, order: tuple[int, ...]) -> IllegalAction | None:
+    if state.phase != PRE or not state.peek:
+        return _fail("there are no cards seen through BINOCULARS to arrange", "HYH-R11")
+    if seat != state.clue_giver():
+        return _fail("only the clue-giver sees and arranges the cards", "HYH-A12")
+    if sorted(order) != list(range(1, state.peek + 1)):
+        return _fail(f"give the {state.peek} cards' old positions (1 = top) in their new order, each once",
+                     "HYH-R11")
+    return None
+
+
+def _raid_problem(state: HoldYourHatState, seat: int, team: int, raider: int) -> IllegalAction | None:
+    if team != raider and not (state.context.party and seat == state.clue_giver()):
+        return _fail(f"only a member of team {team_letter(raider)} plays its RAID", "HYH-R1")
+    if raider == state.active:
+        return _fail("RAID is played before another team's turn, not your own", "HYH-R10")
+    if state.phase != PRE:
+        return _fail("RAID is played before the turn, until the timer starts", "HYH-R10")
+    if "R" not in state.held[raider]:
+        return _fail(f"team {team_letter(raider)} holds no RAID", "HYH-R10")
+    if state.raiders >> raider & 1:
+        return _fail(f"team {team_letter(raider)} already raids this turn", "HYH-A8")
+    return None
+
+
+def _guess_problem(state: HoldYourHatState, seat: int, team: int) -> IllegalAction | None:
+    if state.context.judging != "auto":
+        return _fail("guesses are spoken at this table: the clue-giver confirms them", "HYH-R27")
+    found = _running(state, "HYH-R20", "guesses")
+    if found:
+        return found
+    if seat == state.clue_giver():
+        return _fail("the clue-giver does not guess", "HYH-A25")
+    if team != state.active and not _raiding(state, team):
+        if state.phase == EXTRA:
+            return _fail("during EXTRA TIME only the active team guesses", "HYH-A9")
+        return _fail("only the active team (and raiders) may guess", "HYH-R20")
+    return None
+
+
+def _got_problem(state: HoldYourHatState, seat: int, guesser: int) -> IllegalAction | None:
+    found = _running(state, "HYH-R20", "guesses")
+    if found:
+        return found
+    if seat != state.clue_giver():
+        return _fail("the clue-giver confirms a spoken guess", "HYH-R27")
+    if guesser != state.active and not _raiding(state, guesser):
+        return _fail(f"team {team_letter(guesser)} is not guessing this turn", "HYH-R20")
+    if state.claiming() >> guesser & 1:
+        return _fail(f"team {team_letter(guesser)} already claims this word", "HYH-R28")
+    return None
+
+
+def _theft_problem(state: HoldYourHatState, seat: int, team: int, thief: int, spoken: bool) -> IllegalAction | None:
+    """A typed THEFT by the stealing team, or (``spoken``) the clue-giver's verdict on a spoken one."""
+    if spoken:
+        if state.context.judging != "clue_giver":
+            return _fail("THEFT is typed by the stealing team at this table", "HYH-R27")
+        if seat != state.clue_giver():
+            return _fail("the clue-giver judges a spoken THEFT", "HYH-R27")
+    else:
+        if state.context.judging != "auto":
+            return _fail("THEFT is spoken at this table: the clue-giver judges it", "HYH-R27")
+        if team != thief:
+            return _fail(f"only a member of team {team_letter(thief)} plays its THEFT", "HYH-R1")
+    found = _running(state, "HYH-R21", "THEFT")
+    if found:
+        return found
+    if thief == state.active:
+        return _fail("THEFT is played during another team's turn", "HYH-R21")
+    if "T" not in state.held[thief]:
+        return _fail(f"team {team_letter(thief)} holds no THEFT", "HYH-R21")
+    if state.claiming() >> thief & 1:
+        return _fail(f"team {team_letter(thief)} already claims this word", "HYH-R21")
+    return None
+
+
+def _set_aside_problem(state: HoldYourHatState, seat: int, team: int, skip: bool) -> IllegalAction | None:
+    """SKIP (``skip``) by the active team, or a foul reported by the clue-giver."""
+    rule = "HYH-R22" if skip else "HYH-R23"
+    found = _running(state, rule, "SKIP" if skip else "fouls")
+    if found:
+        return found
+    if skip and team != state.active:
+        return _fail("SKIP is played on your own team's turn", rule)
+    if skip and "S" not in state.held[team]:
+        return _fail("your team holds no SKIP", rule)
+    if not skip and seat != state.clue_giver():
+        return _fail("the clue-giver reports a foul (agree on it aloud)", rule)
+    if state.claim:
+        return _fail("the word has been guessed: it is being claimed", "HYH-R28")
+    return None
+
+
+def _clue_problem(state: HoldYourHatState, seat: int, text: str) -> IllegalAction | None:
+    found = _running(state, "HYH-R24", "clues")
+    if found:
+        return found
+    if seat != state.clue_giver():
+        return _fail("only the clue-giver gives clues", "HYH-R24")
+    entry, _, alternates = state.entry(state.current)
+    reason = judging.clue_problem(text, entry, alternates, state.round, state.clued)
+    if reason:
+        return _fail(reason, "HYH-A21" if "one clue per word card" in reason else "HYH-R24")
+    return None
+
+
+def _decision_problem(state: HoldYourHatState, team: int, extra: bool) -> IllegalAction | None:
+    """EXTRA TIME (``extra``) or the end of the turn, decided by the active team after a timeout."""
+    rule = "HYH-R30" if extra else "HYH-R32"
+    if team != state.active:
+        return _fail("only the active team decides about EXTRA TIME", rule)
+    if state.phase != DECISION:
+        if extra and state.phase in (MAIN, EXTRA):
+            return _fail("EXTRA TIME is played after the timer runs out", rule)
+        return _fail("there is no EXTRA TIME decision to make now", rule)
+    return None
+
+
+def problem(state: HoldYourHatState, seat: int, action: Action) -> IllegalAction | None:
+    """Why ``seat`` (a seat of a game that goes on) may not take ``action`` now (the state's deadlines have fired),
+    or ``None``."""
+    team = state.context.team_of[seat]
+    match action:
+        case Start():
+            return _start_problem(state, seat)
+        case Binoculars():
+            return _binoculars_problem(state, team)
+        case Order(order=order):
+            return _order_problem(state, seat, order)
+        case Raid(team=raider):
+            return _team_ok(state, raider) or _raid_problem(state, seat, team, raider)
+        case Guess():
+            return _guess_problem(state, seat, team)
+        case Got(team=guesser):
+            return _team_ok(state, guesser) or _got_problem(state, seat, guesser)
+        case Theft(team=thief):
+            return _team_ok(state, thief) or _theft_problem(state, seat, team, thief, spoken=False)
+        case TheftVerdict(team=thief):
+            return _team_ok(state, thief) or _theft_problem(state, seat, team, thief, spoken=True)
+        case Skip():
+            return _set_aside_problem(state, seat, team, skip=True)
+        case Foul():
+            return _set_aside_problem(state, seat, team, skip=False)
+        case Clue(text=text):
+            return _clue_problem(state, seat, text)
+        case ExtraTime():
+            return _decision_problem(state, team, extra=True)
+        case EndTurn():
+            return _decision_problem(state, team, extra=False)
+        case Tick():
+            return _fail("only the clock ticks", "HYH-R6")
     raise MalformedInput(f"not a Hold your Hat action: {action!r}")
 
 
-def _candidates(state: HoldYourHatState, seat: int) -> list[Act]:
+def _candidates(state: HoldYourHatState, seat: int) -> list[Action]:
     """The structural actions that could be legal for ``seat`` in this phase, in a stable order (``problem``
     decides; this only leaves out what the seat's role rules out, so that listing stays cheap)."""
     context = state.context
@@ -315,41 +370,41 @@ def _candidates(state: HoldYourHatState, seat: int) -> list[Act]:
     phase = state.phase
     held = state.held
     if phase == PRE:
-        out: list[Act] = []
+        out: list[Action] = []
         if giver and state.peek:
-            out += _ORDERS[state.peek]
+            out += ORDERS[state.peek]
         elif giver:
             out.append(START)
         if team == active and "B" in held[team] and not state.peek:
             out.append(BINOCULARS)
         if giver and context.party:
-            out += [_RAID[t] for t in range(state.teams) if t != active and "R" in held[t]]
+            out += [RAIDS[t] for t in range(state.teams) if t != active and "R" in held[t]]
         elif team != active and "R" in held[team]:
-            out.append(_RAID[team])
+            out.append(RAIDS[team])
         return out
     if phase in (MAIN, EXTRA):
         auto = context.judging == "auto"
         if giver:
-            out = [_GOT[t] for t in range(state.teams) if t == active or state.raiders >> t & 1]
+            out = [GOTS[t] for t in range(state.teams) if t == active or state.raiders >> t & 1]
             if not auto:
                 out += [a for t in range(state.teams) if t != active and "T" in held[t]
-                        for a in (_THEFT_OK[t], _THEFT_MISS[t])]
+                        for a in (THEFT_OK[t], THEFT_MISS[t])]
             return [*out, SKIP, FOUL]
         if team == active:
             return [GUESS, SKIP] if auto else [SKIP]
         if not auto:
             return []
         out = [GUESS] if state.raiders >> team & 1 else []
-        return [*out, _THEFT[team]] if "T" in held[team] else out
+        return [*out, THEFTS[team]] if "T" in held[team] else out
     if phase == DECISION and team == active:
         return [EXTRA_TIME, END]
     return []
 
 
-def legal_actions(state: HoldYourHatState, seat: int) -> list[Act]:
+def legal_actions(state: HoldYourHatState, seat: int) -> list[Action]:
     """Every structural action ``seat`` may take now. Typed guesses, thefts and clues are accepted by ``check`` and
     ``apply`` whenever the blank form (``guess ?``, ``theft B ?``) is listed, or, for clues, from the clue-giver."""
-    if state.phase == OVER or not 0 <= seat < state.context.seats:
+    if not 0 <= seat < state.context.seats:  # the clock's seat, say: it only ticks
         return []
     return [action for action in _candidates(state, seat) if problem(state, seat, action) is None]
 
@@ -386,108 +441,110 @@ def _fire(state: HoldYourHatState, t: int, events: list[Event]) -> None:
             return
 
 
-def _prepare(state: HoldYourHatState, seat: int, action: Act) -> tuple[HoldYourHatState, list[Event], int]:
-    """Check ``action`` completely; return the state to act on (a copy if deadlines fired), their events, the time."""
-    if not isinstance(action, Act):
+def _prepare(state: HoldYourHatState, seat: int, action: Action) -> tuple[HoldYourHatState, list[Event], int]:
+    """Judge ``action`` at its own time; return the state to act on (a copy if deadlines fired), their events and
+    the time. The frame has checked the seat and that the game was not over before the action's time."""
+    if not isinstance(action, Action):
         raise MalformedInput(f"not a Hold your Hat action: {action!r}")
     t = state.now if action.t is None else action.t
     if t < state.now:
         raise IllegalAction(f"time runs forward: this input is stamped {t}, before the last one ({state.now})",
                             "HYH-R6")
-    if seat == CLOCK:
-        if action.verb != "tick":
-            raise IllegalAction("the clock only ticks", "HYH-R6")
-        if state.phase == OVER:
-            raise IllegalAction("the game is over", "HYH-R42")
-    elif state.phase == OVER:
-        raise IllegalAction("the game is over", "HYH-R42")
+    if seat == CLOCK and not isinstance(action, Tick):
+        raise IllegalAction("the clock only ticks", "HYH-R6")
     work, events = state, list[Event]()
     due = deadline(state)
     if due is not None and t >= due:
         work = state.clone()
         _fire(work, t, events)
     if seat != CLOCK:
+        if work.phase == OVER:  # a deadline before the action's time ended the game
+            raise IllegalAction("the game is over", "HYH-R42")
         found = problem(work, seat, action)
         if found is not None:
             raise found
     return work, events, t
 
 
-def check(state: HoldYourHatState, seat: int, action: Act) -> None:
+def check(state: HoldYourHatState, seat: int, action: Action) -> None:
     _prepare(state, seat, action)
 
 
 # -- effects ---------------------------------------------------------------------------------------------------------
 
 
-def apply(state: HoldYourHatState, seat: int, action: Act) -> list[Event]:
+def perform(state: HoldYourHatState, seat: int, action: Action) -> list[Event]:
     work, events, t = _prepare(state, seat, action)
     if work is not state:
         state.copy_from(work)
     state.now = t
-    verb = action.verb
-    if verb == "tick":
+    if isinstance(action, Tick):
         return events
     team = state.context.team_of[seat]
     active = state.active
-    if verb == "start":  # HYH-R12
-        state.timer = t + state.context.turn_ms
-        state.phase = MAIN
-        events.append(LooseEvent("timer", {"team": active, "seat": seat, "t": t, "until": state.timer}))
-        _next_word(state, events, skipped=False)
-    elif verb == "binoculars":  # HYH-R11
-        _spend(state, active, "B")
-        state.used_binoculars = True
-        state.peek = min(BINOCULARS_PEEK, len(state.deck))
-        top = [state.entry(card)[0] for card in reversed(state.deck[-state.peek:])]
-        events.append(LooseEvent("binoculars", {"team": active, "seat": seat, "count": state.peek},
-                            {state.clue_giver(): {"cards": top}}))
-    elif verb == "order":  # HYH-R11
-        k = state.peek
-        top_first = list(reversed(state.deck[-k:]))
-        arranged = [top_first[position - 1] for position in action.order]
-        state.deck = state.deck[:-k] + tuple(reversed(arranged))
-        state.peek = 0
-        events.append(LooseEvent("order", {"team": active, "seat": seat, "order": list(action.order)}))
-    elif verb == "raid":  # HYH-R10
-        raider = action.team
-        assert raider is not None
-        _spend(state, raider, "R")
-        state.raiders |= 1 << raider
-        events.append(LooseEvent("raid", {"team": raider, "seat": seat}))
-    elif verb == "guess":  # HYH-R20, HYH-R27
-        _guess(state, seat, team, action.text, t, events)
-    elif verb == "got":  # HYH-R27
-        assert action.team is not None
-        events.append(LooseEvent("got", {"team": action.team, "seat": seat, "t": t}))
-        _claim(state, action.team, t, events)
-    elif verb == "theft":  # HYH-R21
-        _theft(state, seat, action, t, events)
-    elif verb == "skip":  # HYH-R22, HYH-R31
-        _spend(state, active, "S")
-        events.append(LooseEvent("skip", {"team": active, "seat": seat}, {state.clue_giver(): _word(state)}))
-        state.aside += (state.current,)
-        state.current = -1
-        _next_word(state, events, skipped=True)
-    elif verb == "foul":  # HYH-R23
-        events.append(LooseEvent("foul", {"team": active, "seat": seat}, {state.clue_giver(): _word(state)}))
-        state.aside += (state.current,)
-        state.current = -1
-        _next_word(state, events, skipped=False)
-    elif verb == "clue":  # HYH-R24
-        state.clued += 1
-        events.append(LooseEvent("clue", {"team": active, "seat": seat, "text": action.text}))
-    elif verb == "extra":  # HYH-R30
-        _extra_time(state, seat, t, events)
-    elif verb == "end":  # HYH-R32
-        events.append(LooseEvent("decline", {"team": active, "seat": seat}))
-        _end_turn(state, events, "timeout")
+    match action:
+        case Start():  # HYH-R12
+            state.timer = t + state.context.turn_ms
+            state.phase = MAIN
+            events.append(ev.TimerStarted(active, seat, t, state.timer))
+            _next_word(state, events, skipped=False)
+        case Binoculars():  # HYH-R11
+            _spend(state, active, "B")
+            state.used_binoculars = True
+            state.peek = min(BINOCULARS_PEEK, len(state.deck))
+            top = tuple(state.entry(card)[0] for card in reversed(state.deck[-state.peek:]))
+            events.append(ev.BinocularsPlayed(active, seat, state.peek, {state.clue_giver(): top}))
+        case Order(order=order):  # HYH-R11
+            k = state.peek
+            top_first = list(reversed(state.deck[-k:]))
+            arranged = [top_first[position - 1] for position in order]
+            state.deck = state.deck[:-k] + tuple(reversed(arranged))
+            state.peek = 0
+            events.append(ev.Reordered(active, seat, order))
+        case Raid(team=raider):  # HYH-R10
+            _spend(state, raider, "R")
+            state.raiders |= 1 << raider
+            events.append(ev.RaidPlayed(raider, seat))
+        case Guess(text=text):  # HYH-R20, HYH-R27
+            _guess(state, seat, team, text, t, events)
+        case Got(team=guesser):  # HYH-R27
+            events.append(ev.Confirmed(guesser, seat, t))
+            _claim(state, guesser, t, events)
+        case Theft(team=thief, text=text):  # HYH-R21
+            _theft(state, seat, thief, t, events, text=text)
+        case TheftVerdict(team=thief, right=right):  # HYH-R21, HYH-R27
+            _theft(state, seat, thief, t, events, verdict=right)
+        case Skip():  # HYH-R22, HYH-R31
+            _spend(state, active, "S")
+            word, points = _word(state)
+            events.append(ev.SkipPlayed(active, seat, word, points))
+            _set_aside(state, events, skipped=True)
+        case Foul():  # HYH-R23
+            word, points = _word(state)
+            events.append(ev.Fouled(active, seat, word, points))
+            _set_aside(state, events, skipped=False)
+        case Clue(text=text):  # HYH-R24
+            state.clued += 1
+            events.append(ev.ClueGiven(active, seat, text))
+        case ExtraTime():  # HYH-R30
+            _extra_time(state, seat, t, events)
+        case EndTurn():  # HYH-R32
+            events.append(ev.Declined(active, seat))
+            _end_turn(state, events, "timeout")
     return events
 
 
-def _word(state: HoldYourHatState) -> dict[str, object]:
+def _word(state: HoldYourHatState) -> tuple[dict[int, str], dict[int, int]]:
+    """The current word and its points, as private fields for the clue-giver."""
     text, points, _ = state.entry(state.current)
-    return {"word": text, "points": points}
+    giver = state.clue_giver()
+    return {giver: text}, {giver: points}
+
+
+def _set_aside(state: HoldYourHatState, events: list[Event], *, skipped: bool) -> None:
+    state.aside += (state.current,)
+    state.current = -1
+    _next_word(state, events, skipped=skipped)
 
 
 def _spend(state: HoldYourHatState, team: int, letter: str) -> None:
@@ -499,42 +556,38 @@ def _spend(state: HoldYourHatState, team: int, letter: str) -> None:
 
 
 def _guess(state: HoldYourHatState, seat: int, team: int, text: str | None, t: int, events: list[Event]) -> None:
-    clue_giver = state.clue_giver()
-    public = {"team": team, "seat": seat, "t": t}
     if text is None:
-        events.append(LooseEvent("guess", {**public, "result": "blank"}))
+        events.append(ev.Guessed(team, seat, t, "blank", None, {}))
         return
-    secret = {seat: {"text": text}, clue_giver: {"text": text}}
+    secret = {seat: text, state.clue_giver(): text}
     if state.claiming() >> team & 1:  # HYH-R28.1: further guesses by a claiming team are ignored
-        events.append(LooseEvent("guess", {**public, "result": "ignored"}, secret))
+        events.append(ev.Guessed(team, seat, t, "ignored", None, secret))
         return
     entry, _, alternates = state.entry(state.current)
     if not judging.guess_matches(text, entry, alternates):
-        events.append(LooseEvent("guess", {**public, "result": "wrong", "text": text}))
+        events.append(ev.Guessed(team, seat, t, "wrong", text, {}))
         return
-    events.append(LooseEvent("guess", {**public, "result": "right"}, secret))
+    events.append(ev.Guessed(team, seat, t, "right", None, secret))
     _claim(state, team, t, events)
 
 
-def _theft(state: HoldYourHatState, seat: int, action: Act, t: int, events: list[Event]) -> None:
-    thief = action.team
-    assert thief is not None
+def _theft(state: HoldYourHatState, seat: int, thief: int, t: int, events: list[Event], *,
+           text: str | None = None, verdict: bool | None = None) -> None:
+    """A THEFT, typed (``text``, ``None`` for the blank form) or spoken and judged (``verdict``)."""
     _spend(state, thief, "T")  # HYH-R21: discarded at once, right or wrong
-    public: dict[str, object] = {"team": thief, "seat": seat, "t": t}
-    if action.verdict is not None:
-        right = action.verdict == OK
-        events.append(LooseEvent("theft", {**public, "result": "right" if right else "wrong"}))
-    elif action.text is None:
+    if verdict is not None:
+        right = verdict
+        events.append(ev.TheftPlayed(thief, seat, t, "right" if right else "wrong", None, {}))
+    elif text is None:
         right = False
-        events.append(LooseEvent("theft", {**public, "result": "blank"}))
+        events.append(ev.TheftPlayed(thief, seat, t, "blank", None, {}))
     else:
         entry, _, alternates = state.entry(state.current)
-        right = judging.guess_matches(action.text, entry, alternates)
+        right = judging.guess_matches(text, entry, alternates)
         if right:
-            events.append(LooseEvent("theft", {**public, "result": "right"},
-                                {seat: {"text": action.text}, state.clue_giver(): {"text": action.text}}))
+            events.append(ev.TheftPlayed(thief, seat, t, "right", None, {seat: text, state.clue_giver(): text}))
         else:
-            events.append(LooseEvent("theft", {**public, "result": "wrong", "text": action.text}))
+            events.append(ev.TheftPlayed(thief, seat, t, "wrong", text, {}))
     if right:
         _claim(state, thief, t, events)
     else:
@@ -556,7 +609,7 @@ def _claim(state: HoldYourHatState, team: int, t: int, events: list[Event]) -> N
     """
     opened = not state.claim
     state.claim += ((team, t),)
-    events.append(LooseEvent("claim", {"team": team, "t": t, "opened": opened, "until": state.claim_deadline() - 1}))
+    events.append(ev.Claimed(team, t, opened, state.claim_deadline() - 1))
     _settle(state, events)
 
 
@@ -590,8 +643,7 @@ def _resolve_claim(state: HoldYourHatState, events: list[Event]) -> None:
     state.won = replaced(state.won, winner, state.won[winner] + (card,))
     state.current = -1
     state.claim = ()
-    events.append(LooseEvent("won", {"team": winner, "word": text, "points": points, "claimed_by": teams,
-                                "round": state.round}))
+    events.append(ev.WordWon(winner, text, points, tuple(teams), state.round))
 
 
 def _next_word(state: HoldYourHatState, events: list[Event], *, skipped: bool) -> None:
@@ -610,13 +662,14 @@ def _next_word(state: HoldYourHatState, events: list[Event], *, skipped: bool) -
     state.current = card
     state.clued = 0
     text, points, _ = state.entry(card)
-    events.append(LooseEvent("word", {"team": state.active, "deck": len(state.deck)},
-                        {state.clue_giver(): {"word": text, "points": points, "words": len(text.split())}}))
+    giver = state.clue_giver()
+    events.append(ev.NewWord(state.active, len(state.deck), {giver: text}, {giver: points},
+                             {giver: len(text.split())}))
 
 
 def _timeout(state: HoldYourHatState, events: list[Event]) -> None:
     """HYH-R26: the timer ran out."""
-    events.append(LooseEvent("timeout", {"team": state.active, "t": state.timer}))
+    events.append(ev.TimeUp(state.active, state.timer))
     state.timer = -1
     if state.claim:  # guesses stamped before the deadline still count; no next word
         _resolve_claim(state, events)
@@ -630,7 +683,7 @@ def _timeout(state: HoldYourHatState, events: list[Event]) -> None:
         active = state.active
         if "E" in state.held[active] and not state.used_extra and state.deck:
             state.phase = DECISION
-            events.append(LooseEvent("extra_time_offer", {"team": active}))
+            events.append(ev.ExtraTimeOffered(active))
             return
     else:
         state.aside += state.extra
@@ -651,7 +704,7 @@ def _extra_time(state: HoldYourHatState, seat: int, t: int, events: list[Event])
     state.phase = EXTRA
     if not state.context.config.raid_in_extra_time:
         state.raiders = 0
-    events.append(LooseEvent("extra_time", {"team": active, "seat": seat, "words": n, "t": t, "until": state.timer}))
+    events.append(ev.ExtraTimePlayed(active, seat, n, t, state.timer))
     _next_word(state, events, skipped=False)
 
 
@@ -662,20 +715,20 @@ def _end_turn(state: HoldYourHatState, events: list[Event], reason: str) -> None
     if returned:  # (1) the first card set aside goes directly under the bottom card
         state.deck = tuple(reversed(state.aside)) + state.deck
         state.aside = ()
-    events.append(LooseEvent("turn_end", {"team": active, "reason": reason, "returned": returned}))
+    events.append(ev.TurnEnd(active, reason, returned))
     if not state.specials and state.discard:  # (2) HYH-R35.2, HYH-A13
         pile = list(state.discard)
         state.rng = state.rng.shuffle(pile)
         state.specials = "".join(pile)
         state.discard = ""
-        events.append(LooseEvent("special_reshuffle", {"deck": len(pile)}))
+        events.append(ev.SpecialReshuffle(len(pile)))
     if state.specials:
         card = state.specials[-1]
         state.specials = state.specials[:-1]
         state.held = replaced(state.held, active, sort_specials(state.held[active] + card))
-        events.append(LooseEvent("special_draw", {"team": active, "card": SPECIAL_NAMES[card]}))
+        events.append(ev.SpecialDraw(active, SPECIAL_NAMES[card]))
     else:
-        events.append(LooseEvent("no_special", {"team": active}))
+        events.append(ev.NoSpecial(active))
     if state.context.config.clue_giver_rotation == "per_turn":  # (3) HYH-R4
         state.pointers = replaced(state.pointers, active, (state.pointers[active] + 1)
                                   % len(state.context.members[active]))
@@ -696,7 +749,7 @@ def _end_round(state: HoldYourHatState, events: list[Event]) -> None:
     points = [state.round_points(team) for team in range(state.teams)]
     state.scores = tuple(row[:r - 1] + (points[team],) + row[r:] for team, row in enumerate(state.scores))
     totals = [sum(row) for row in state.scores]
-    events.append(LooseEvent("round_end", {"round": r, "points": points, "totals": totals}))
+    events.append(ev.RoundEnd(r, tuple(points), tuple(totals)))
     config = state.context.config
     if r < config.rounds:
         state.round = r + 1
@@ -708,7 +761,7 @@ def _end_round(state: HoldYourHatState, events: list[Event]) -> None:
     state.phase = OVER  # the last round's won cards stay on the table
     best = max(totals)
     winners = [team for team in range(state.teams) if totals[team] == best]
-    events.append(LooseEvent("game_over", {"winners": winners, "totals": totals}))
+    events.append(ev.GameOver(tuple(winners), tuple(totals)))
 
 
 # -- the end ---------------------------------------------------------------------------------------------------------
@@ -728,5 +781,6 @@ def outcome(state: HoldYourHatState) -> Outcome | None:
     teams = winning_teams(state)
     winners = tuple(sorted(seat for team in teams for seat in context.members[team]))
     scores = tuple(float(sum(state.scores[context.team_of[seat]])) for seat in range(context.seats))
-    return Outcome(winners, scores, "HYH-R42", {"turns": state.turns, "teams": teams,
+    termination = HatTermination.SHARED_VICTORY if len(teams) > 1 else HatTermination.HIGHEST_TOTAL
+    return Outcome(winners, scores, termination, {"turns": state.turns, "teams": teams,
                                                 "team_totals": [sum(row) for row in state.scores]})

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ...engine.rng import SeededRng
+from ...engine.state import GameStateBase
 from .config import HoldYourHatConfig
 from .words import COLORS, WordTable
 
@@ -76,8 +77,10 @@ def sort_specials(letters: str) -> str:
     return "".join(sorted(letters, key=SPECIAL_ORDER.index))
 
 
-class HoldYourHatState:
+class HoldYourHatState(GameStateBase):
     """Everything about a game of Hold your Hat at one moment (see the rules specification's state machine)."""
+
+    game_name = "hold-your-hat"
 
     __slots__ = (
         "context", "rng", "phase", "round", "active", "pointers", "color", "word_set", "deck", "current", "aside",
@@ -154,36 +157,3 @@ class HoldYourHatState:
 
     def round_complete(self) -> bool:
         return not self.deck and not self.aside and not self.extra and self.current < 0
-
-    def clone(self) -> HoldYourHatState:
-        copy = _new(HoldYourHatState)
-        for name in _SLOTS:
-            _set(copy, name, _get(self, name))
-        return copy
-
-    def copy_from(self, other: HoldYourHatState) -> None:
-        for name in _SLOTS:
-            _set(self, name, _get(other, name))
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, HoldYourHatState):
-            return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in _SLOTS)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        from .notation import format_state
-
-        return f"<HoldYourHatState {format_state(self)}>"
-
-
-_SLOTS = HoldYourHatState.__slots__
-_new = object.__new__
-_get = object.__getattribute__
-_set = object.__setattr__
-
-
-def replaced(items: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
-    """``items`` with entry ``index`` replaced: how a per-team tuple changes."""
-    return items[:index] + (value,) + items[index + 1:]

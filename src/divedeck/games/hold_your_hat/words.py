@@ -39,10 +39,9 @@ import re
 import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
+from ...engine.data import read_data_text
 from ...engine.errors import ConfigError
 from .judging import entry_keys
 
@@ -268,14 +267,5 @@ def parse_words(text: str, source: str, *, toml: bool) -> WordTable:
 @cache
 def load_words(path: str | None = None) -> WordTable:
     """The word table from ``path`` (``.toml``: the TOML format, otherwise plain text), or the shipped deck."""
-    if path is None:
-        try:
-            text = resources.files(__package__).joinpath("data/words.toml").read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise ConfigError(f"the shipped word list data/words.toml cannot be read: {error}") from None
-        return parse_toml(text, "data/words.toml")
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(f"cannot read word list {path}: {error}") from None
-    return parse_words(text, str(path), toml=str(path).lower().endswith(".toml"))
+    text, source = read_data_text(__package__ or "", "words.toml", path, "word list")
+    return parse_words(text, source, toml=path is None or str(path).lower().endswith(".toml"))
