@@ -58,7 +58,7 @@ def log_parts(shown: dict[str, Any], viewer: int | None) -> list[LogPart]:
         case "end_turn":
             return [seat(shown["seat"]), text(" ended the turn")]
         case "draw":
-            drawn = [text(" drew "), card(shown["card"])] if "card" in shown else [text(" drew a card")]
+            drawn = [text(" drew "), card(shown["card"])] if "card" in shown else [text(" drew ??")]  # the unknown
             return [seat(shown["seat"]), *drawn]
         case "no_draw":
             return [seat(shown["seat"]), text(" could not draw: no cards left")]
