@@ -9,7 +9,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ..games.snorkeling.actions import parse_action
 from ..games.snorkeling.cards import load_cards
+from ..games.snorkeling.presentation import action_label
 
 _FALLBACK_STYLE = "bold"
 
@@ -29,9 +31,11 @@ def _card_styles() -> dict[str, tuple[str, str]]:
 
 
 _STYLES = _card_styles()
+_LANTERNFISH = load_cards().lanternfish_name
 
 
 def card_text(label: str) -> Text:
+    """The card's label as the log writes it (``Y3``), in its colour, after its colour's symbol."""
     style, symbol = _STYLES.get(label[0], (_FALLBACK_STYLE, label[0]))
     return Text(f"{symbol}{label}", style=style)
 
@@ -54,9 +58,6 @@ def render_snorkeling(view: dict[str, Any], names: list[str]) -> RenderableType:
         header.append(f" · game over: {winners} won", style="bold green")
     elif active is not None:
         header.append(f" · {names[active]} to play")
-    header.append(f" · first to {view['target_score']} wins")
-    if view["expert_diving"]:
-        header.append(" · Expert Diving")
 
     center = view["center"]
     played = view["turn"]["center_played"]
@@ -80,9 +81,9 @@ def render_snorkeling(view: dict[str, Any], names: list[str]) -> RenderableType:
     table.add_column("pile (bottom → top)")
     table.add_column("top", justify="right")
     table.add_column("hand", justify="right")
-    for other in range(view["players"]):
+    for other in range(len(view["scores"])):
         name = Text(names[other], style="bold reverse" if other == active else "")
-        pile = Text(f"L{view['lanternfish_value']}", style="dim")
+        pile = Text(_LANTERNFISH, style="dim")
         if view["piles"][other]:
             pile.append(" ")
             pile.append_text(cards_text(view["piles"][other]))
@@ -101,12 +102,5 @@ def render_snorkeling(view: dict[str, Any], names: list[str]) -> RenderableType:
 
 
 def describe_snorkeling_action(notation: str, names: list[str]) -> str:
-    words = notation.split()
-    if words[0] == "pass":
-        return "play nothing this turn, draw a card"
-    if words[0] == "end":
-        return "end your turn, draw a card"
-    if words[0] == "c":
-        return f"play {words[1]} to the centre"
-    card, _, target = words[1].partition(">")
-    return f"play {card} onto {names[int(target)]}'s pile"
+    """What a move does, in the words of the browser's action labels."""
+    return action_label(parse_action(notation), load_cards().name, lambda owner: f"{names[owner]}'s")

@@ -9,6 +9,7 @@ hand is five cards not listed elsewhere (taken in card order: Y0, Y0, Y0, Y1, ..
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
@@ -122,8 +123,9 @@ def kinds(events: list[Event]) -> list[str]:
 
 
 def first(events: list[Event], kind: str) -> dict[str, Any]:
-    """The first event of ``kind``, as a spectator sees it."""
-    return next(event.for_seat(None) for event in events if event.kind == kind)
+    """The first event of ``kind``, as a spectator receives it (through JSON, as on the wire)."""
+    shown: dict[str, Any] = json.loads(json.dumps(next(event.for_seat(None) for event in events if event.kind == kind)))
+    return shown
 
 
 def value(card: str) -> int:

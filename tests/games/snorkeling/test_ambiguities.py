@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from divedeck.engine import ConfigError, IllegalAction, MalformedInput
+from divedeck.games.snorkeling.events import GameOver, SnorkelingTermination
 
 from .helpers import (
     GAME,
@@ -244,7 +245,7 @@ def test_SNK_A27_the_round_cap_ends_an_endless_tie_with_shared_winners() -> None
     act(state, "c Y1", "p G0>1")
     outcome = GAME.outcome(state)
     assert outcome is not None
-    assert outcome.winners == (0, 2) and outcome.termination == "SNK-A27"
+    assert outcome.winners == (0, 2) and outcome.termination.rule == "SNK-A27"
     state = position(f"round=3 scores=7,0,8,0 {BEACH_NEXT}", round_cap=3)
     act(state, "c Y1", "p G0>1")
     assert GAME.outcome(state).winners == (0, 2)
@@ -255,8 +256,8 @@ def test_SNK_A27_a_single_leader_below_the_target_at_the_cap_wins_by_the_cap_not
     state = position(f"round=2 scores=1,0,0,0 {BEACH_NEXT}", round_cap=2)
     events = act(state, "c Y1", "p G0>1")
     outcome = GAME.outcome(state)
-    assert outcome is not None and outcome.termination == "SNK-A27"
-    assert [e.data["reason"] for e in events if e.kind == "game_over"] == ["round_cap"]
+    assert outcome is not None and outcome.termination == SnorkelingTermination.ROUND_CAP
+    assert [e.reason for e in events if isinstance(e, GameOver)] == [SnorkelingTermination.ROUND_CAP]
 
 
 def test_SNK_A12_later_rounds_rotate_left_unless_next_round_starter_is_same() -> None:

@@ -76,7 +76,7 @@ def test_each_seat_sees_only_its_own_first_hand_in_the_deal() -> None:
     (deal,) = events
     assert deal.kind == "round_start"
     for seat in range(4):
-        assert deal.for_seat(seat)["hand"] == hand(state, seat)
+        assert list(deal.for_seat(seat)["hand"]) == hand(state, seat)
     assert "hand" not in deal.for_seat(None)
 
 
@@ -103,14 +103,14 @@ def test_no_event_of_a_whole_game_shows_a_drawn_card_or_a_dealt_hand_to_another_
                 if event.kind not in ("draw", "round_start"):
                     continue
                 secret = "card" if event.kind == "draw" else "hand"
-                owners = [event.data["seat"]] if event.kind == "draw" else list(range(players))
+                owners = [event.seat] if event.kind == "draw" else list(range(players))
                 draws += event.kind == "draw"
                 for viewer in (None, *range(players)):
                     shown = event.for_seat(viewer)
                     if viewer in owners:
                         assert secret in shown
                         if event.kind == "round_start":
-                            assert shown["hand"] == hand(state, viewer)
+                            assert list(shown["hand"]) == hand(state, viewer)
                     else:
                         assert secret not in shown, (event.kind, viewer, shown)
     assert draws > 50

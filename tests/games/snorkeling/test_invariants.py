@@ -12,6 +12,7 @@ import pytest
 
 from divedeck.bots import decide, make_bot
 from divedeck.engine import Event, Match
+from divedeck.games.snorkeling.events import PlayedCenter, PlayedPile, Refilled, RoundEnded
 from tests.conformance import configs_for
 
 from .helpers import FACES, GAME, all_cards, center, config, hand, value
@@ -118,9 +119,9 @@ def test_SNK_I3_the_centre_never_empties_and_a_refill_leaves_its_top(index: int)
         for step in game.steps:
             assert center(step.after)
             for event in step.events:
-                if event.kind == "refill":
+                if isinstance(event, Refilled):
                     refills += 1
-                    assert event.data["deck"] == len(center(step.before)) - 1
+                    assert event.deck == len(center(step.before)) - 1
                     if "round_start" not in [e.kind for e in step.events]:
                         assert center(step.after) == center(step.before)[-1:]
     assert refills > 0
@@ -154,7 +155,7 @@ def test_SNK_I5_base_centre_play_is_one_plus_one_card_or_t0s_colour(index: int) 
     for game in games(index):
         for turn in turns(game):
             t0 = view(turn[0].before)["turn"]["t0"]
-            played = [e.data["card"] for step in turn for e in step.events if e.kind == "play_center"]
+            played = [e.card for step in turn for e in step.events if isinstance(e, PlayedCenter)]
             if not played:
                 continue
             checked += 1
@@ -179,11 +180,11 @@ def test_SNK_I6_pile_plays_follow_a_centre_play_within_the_turns_limit(index: in
                     if event.kind == "play_center":
                         assert not targets, "a centre card after a pile play"
                         centre_seen = True
-                    elif event.kind == "play_pile":
+                    elif isinstance(event, PlayedPile):
                         assert centre_seen, "a pile play before any centre play"
-                        targets.append(event.data["target"])
+                        targets.append(event.target)
                         if not options.get("allow_own_pile"):
-                            assert event.data["target"] != event.data["seat"]
+                            assert event.target != event.seat
             pile_plays += len(targets)
             if limit == "one_per_opponent":
                 assert len(targets) == len(set(targets)), targets
@@ -200,8 +201,8 @@ def test_SNK_I7_totals_rise_by_0_to_5_a_round_and_the_winner_has_the_unique_high
         totals = [0] * config(**game.options).num_players
         for step in game.steps:
             for event in step.events:
-                if event.kind == "round_end":
-                    gains, new = event.data["gains"], event.data["totals"]
+                if isinstance(event, RoundEnded):
+                    gains, new = list(event.gains), list(event.totals)
                     assert all(0 <= gain <= 5 for gain in gains)
                     assert new == [t + g for t, g in zip(totals, gains, strict=True)]
                     best = max(new)

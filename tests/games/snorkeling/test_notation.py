@@ -56,7 +56,7 @@ def test_a_position_needs_only_hands_and_centre() -> None:
     state = GAME.parse_state("snorkeling hands=Y1/?5/?5 center=Y3 deck=?")
     f = fields(state)
     assert (f["round"], f["starter"], f["active"], f["phase"], f["scores"]) == ("1", "0", "0", "center", "0,0,0")
-    assert (f["piles"], f["known"], f["turn"], f["hit"]) == ("-/-/-", "-/-/-", "0", "-")
+    assert (f["piles"], f["known"], f["played"], f["hit"]) == ("-/-/-", "-/-/-", "0", "-")
     assert GAME.card_count(state) == 75
 
 
@@ -93,7 +93,7 @@ def test_listed_deck_cards_lie_on_top_of_the_unknown_rest() -> None:
     "snorkeling hands=Y1/?5 center=Y3 deck=? phase=over scores=3,4",  # nobody reached the target
     "snorkeling hands=Y1/?5 center=Y3 deck=? phase=over scores=12,12",  # a tie is not a win
     "snorkeling hands=Y1/?5 center=Y3 deck=? rng=x:y",
-    "snorkeling hands=Y1/?5 center=Y3 deck=? turn=1",  # turn counts cards above T0
+    "snorkeling hands=Y1/?5 center=Y3 deck=? played=1",  # played counts cards above T0
 ])
 def test_malformed_state_notation_is_refused(text: str) -> None:
     with pytest.raises(MalformedInput):

@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from divedeck.engine import ConfigError, SeededRng
+from divedeck.games.snorkeling.events import SnorkelingTermination
 
 from .helpers import (
     FACES,
@@ -45,7 +46,7 @@ def test_SNK_R1_two_to_six_players_can_play(players: int) -> None:
     state = GAME.new(cfg, 5)
     assert GAME.num_players(cfg) == players
     assert len(fields(state)["hands"].split("/")) == players
-    assert GAME.view(state, None)["players"] == players
+    assert GAME.static_data(cfg)["players"] == players
 
 
 @pytest.mark.parametrize("players", [-1, 0, 1, 7, 64])
@@ -307,7 +308,7 @@ def test_SNK_R11_ending_the_turn_draws_one_card_and_passes_to_the_left() -> None
     assert sorted(hand(state, 0)) == ["B4", "G2", "Y2"]
     assert actor(state) == 1
     assert fields(state)["phase"] == "center"
-    assert number(state, "turn") == 0
+    assert number(state, "played") == 0
 
 
 def test_SNK_R11_the_turn_passes_from_the_last_seat_to_seat_0() -> None:
@@ -429,7 +430,8 @@ def test_SNK_R15_a_unique_highest_total_at_the_target_wins() -> None:
     assert outcome is not None
     assert outcome.winners == (0,)
     assert outcome.scores == (12, 0, 11, 3)
-    assert outcome.termination == "SNK-R15"
+    assert outcome.termination == SnorkelingTermination.TARGET_SCORE
+    assert outcome.termination.rule == "SNK-R15"
     assert GAME.actors(state) == frozenset()
     assert all(legal(state, seat) == [] for seat in range(4))
     assert rejected(state, "pass", seat=0).rule == "SNK-R15"
@@ -452,7 +454,7 @@ def test_SNK_R16_between_rounds_only_the_lanternfish_and_the_totals_stay() -> No
     act(state, "c Y1", "p G0>1")
     f = fields(state)
     assert scores(state) == [5, 1, 5, 6]
-    assert (f["piles"], f["known"], f["turn"], f["hit"], f["turns"], f["stall"]) == (
+    assert (f["piles"], f["known"], f["played"], f["hit"], f["turns"], f["stall"]) == (
         "-/-/-/-", "-/-/-/-", "0", "-", "0", "0")
     assert len(center(state)) == 1
 
@@ -488,5 +490,5 @@ def test_SNK_V1_expert_diving_chains_plus_one_cards_through_the_wrap() -> None:
 def test_SNK_V1_expert_diving_is_off_by_default() -> None:
     """SNK-V1: expert_diving defaults to false."""
     assert config().expert_diving is False
-    assert GAME.view(GAME.new(config(), 1), None)["expert_diving"] is False
-    assert GAME.view(GAME.new(config(expert_diving=True), 1), None)["expert_diving"] is True
+    assert GAME.static_data(config())["expert_diving"] is False
+    assert GAME.static_data(config(expert_diving=True))["expert_diving"] is True

@@ -7,13 +7,11 @@ and a state made of small integers is fast to copy and compare.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
+from ...engine.data import load_toml
 from ...engine.errors import ConfigError
 
 
@@ -58,6 +56,12 @@ class CardTable:
 
     def label(self, face: int) -> str:
         return self.face_label[face]
+
+    def name(self, label: str) -> str:
+        """A card in player words: ``yellow 3 (Turtle)``."""
+        face = self.face_by_label[label]
+        value = self.face_value[face]
+        return f"{self.colors[self.face_color[face]].name} {value} ({self.value_names[value]})"
 
 
 def _fail(source: str, message: str) -> ConfigError:
@@ -121,17 +125,5 @@ def _build(data: dict[str, Any], source: str) -> CardTable:
 @cache
 def load_cards(path: str | None = None) -> CardTable:
     """The card table from ``path``, or the default data shipped with divedeck."""
-    if path is None:
-        text = resources.files(__package__).joinpath("data/cards.toml").read_text(encoding="utf-8")
-        source = "default cards.toml"
-    else:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise ConfigError(f"cannot read card data {path}: {error}") from None
-        source = str(path)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise _fail(source, f"not valid TOML ({error})") from None
+    data, source = load_toml(__package__, "cards.toml", path, "card data")
     return _build(data, source)

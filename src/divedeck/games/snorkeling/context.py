@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from types import MappingProxyType
 
-from ...engine.events import Event, frozen_event
 from .actions import PlayCenter, PlayPile
 from .cards import CardTable
 from .config import SnorkelingConfig
+from .events import CouldNotDraw, Drew, EndedTurn, Passed, PlayedCenter, PlayedPile
 
 
 @dataclass(frozen=True, eq=False)
@@ -26,12 +27,12 @@ class Context:
     num_values: int
     lanternfish_value: int
     # The frequent events, built once (they are immutable): indexed by seat, then face, then target seat.
-    pass_events: tuple[Event, ...]
-    end_turn_events: tuple[Event, ...]
-    no_draw_events: tuple[Event, ...]
-    draw_events: tuple[tuple[Event, ...], ...]
-    center_events: tuple[tuple[Event, ...], ...]
-    pile_events: tuple[tuple[tuple[Event, ...], ...], ...]
+    pass_events: tuple[Passed, ...]
+    end_turn_events: tuple[EndedTurn, ...]
+    no_draw_events: tuple[CouldNotDraw, ...]
+    draw_events: tuple[tuple[Drew, ...], ...]
+    center_events: tuple[tuple[PlayedCenter, ...], ...]
+    pile_events: tuple[tuple[tuple[PlayedPile, ...], ...], ...]
 
 
 @cache
@@ -52,13 +53,10 @@ def context_for(config: SnorkelingConfig) -> Context:
         face_by_label=table.face_by_label,
         num_values=table.num_values,
         lanternfish_value=table.lanternfish_value,
-        pass_events=tuple(frozen_event("pass", {"seat": s}) for s in seats),
-        end_turn_events=tuple(frozen_event("end_turn", {"seat": s}) for s in seats),
-        no_draw_events=tuple(frozen_event("no_draw", {"seat": s}) for s in seats),
-        draw_events=tuple(tuple(frozen_event("draw", {"seat": s}, {s: {"card": label[f]}}) for f in faces)
-                          for s in seats),
-        center_events=tuple(tuple(frozen_event("play_center", {"seat": s, "card": label[f]}) for f in faces)
-                            for s in seats),
-        pile_events=tuple(tuple(tuple(frozen_event("play_pile", {"seat": s, "card": label[f], "target": t})
-                                      for t in seats) for f in faces) for s in seats),
+        pass_events=tuple(Passed(s) for s in seats),
+        end_turn_events=tuple(EndedTurn(s) for s in seats),
+        no_draw_events=tuple(CouldNotDraw(s) for s in seats),
+        draw_events=tuple(tuple(Drew(s, MappingProxyType({s: label[f]})) for f in faces) for s in seats),
+        center_events=tuple(tuple(PlayedCenter(s, label[f]) for f in faces) for s in seats),
+        pile_events=tuple(tuple(tuple(PlayedPile(s, label[f], t) for t in seats) for f in faces) for s in seats),
     )

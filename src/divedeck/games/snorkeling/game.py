@@ -4,21 +4,25 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from ...engine.declaration import BotEntry, Frontend, Levels
 from ...engine.events import Event
 from ...engine.game import Game
-from . import information, notation, playout, rules
-from .actions import Action, parse_action
+from ...engine.records import ActionRecord, LogPart
+from . import information, notation, playout, presentation, rules
+from .actions import END_TURN, PASS, Action, PlayCenter, PlayPile, parse_action
 from .bots import SEARCH_CUTOFF, GreedyBot
 from .config import SnorkelingConfig
+from .context import context_for
 from .state import SnorkelingState
 
 
 class Snorkeling(Game[SnorkelingState, Action]):
     name = "snorkeling"
     title = "Snorkeling"
+    summary = ("Shed your cards onto the centre and push the other divers towards the beach: 2 to 6 players, "
+               "first to 12 points, about 20 minutes")
     config_type = SnorkelingConfig
     seat_rule = "SNK-R1"
     turn_rule = "SNK-R5"
@@ -37,8 +41,8 @@ class Snorkeling(Game[SnorkelingState, Action]):
     # The hot calls are the rules' functions themselves: one Python call less per decision for every caller.
     actors = staticmethod(rules.actors)
     legal_actions = staticmethod(rules.legal_actions)
-    validate = staticmethod(rules.check)
-    perform = staticmethod(rules.apply)
+    validate = staticmethod(rules.validate)
+    perform = staticmethod(rules.perform)
     outcome = staticmethod(rules.outcome)
 
     def random_playout(self, state: SnorkelingState, random_float: Callable[[], float], max_actions: int,
@@ -48,8 +52,14 @@ class Snorkeling(Game[SnorkelingState, Action]):
             return playout.random_playout(state, random_float, max_actions, stop_events)
         return super().random_playout(state, random_float, max_actions, stop_events)
 
+    def all_actions(self, config: SnorkelingConfig) -> list[Action]:
+        """Pass, end, then a centre play per face, then a pile play per face and target seat."""
+        context = context_for(config)
+        piles = [action for per_face in context.pile_actions for action in per_face]
+        return [PASS, END_TURN, *context.center_actions, *piles]
+
     def view(self, state: SnorkelingState, seat: int | None) -> dict[str, Any]:
-        return information.view(state, seat)
+        return cast(dict[str, Any], information.view(state, seat))
 
     def determinize(self, state: SnorkelingState, seat: int, rng: random.Random) -> SnorkelingState:
         return information.determinize(state, seat, rng)
@@ -73,47 +83,33 @@ class Snorkeling(Game[SnorkelingState, Action]):
         return (len(state.deck) + len(state.center) + sum(map(len, state.hands))
                 + sum(map(len, state.piles)))
 
-    def format_event(self, event: Event, seat: int | None = None, names: list[str] | None = None) -> str:
-        return describe_event(event.for_seat(seat), seat)
+    # -- presentation ----------------------------------------------------------------------------------------
+    def action_record(self, state: SnorkelingState, seat: int, action: Action) -> ActionRecord:
+        match action:
+            case PlayCenter(card=card):
+                cards, target = [card], None
+            case PlayPile(card=card, target=target):
+                cards = [card]
+            case _:
+                cards, target = [], None
+        label = presentation.action_label(action, state.context.table.name,
+                                          lambda owner: "your" if owner == seat else f"seat {owner}'s")
+        return {"notation": str(action), "kind": type(action).__name__, "cards": cards, "target": target,
+                "label": label}
 
+    def log_parts(self, event: Event, seat: int | None = None) -> list[LogPart]:
+        return presentation.log_parts(event.for_seat(seat), seat)
 
-def _who(seat: int, viewer: int | None) -> str:
-    return "you" if seat == viewer else f"seat {seat}"
-
-
-def describe_event(shown: dict[str, Any], viewer: int | None = None) -> str:
-    """A log line in words; a card the viewer may not see is written ``??`` (the log notation's unknown)."""
-    kind = shown["kind"]
-    if kind == "round_start":
-        hand = f"; your hand {' '.join(shown['hand'])}" if "hand" in shown else ""
-        return (f"round {shown['round']} begins with {_who(shown['starter'], viewer)}; the centre shows "
-                f"{shown['center']}{hand}")
-    if kind == "play_center":
-        return f"{_who(shown['seat'], viewer)} played {shown['card']} to the centre"
-    if kind == "play_pile":
-        pile = "your" if shown["target"] == viewer else f"seat {shown['target']}'s"
-        return f"{_who(shown['seat'], viewer)} played {shown['card']} onto {pile} pile"
-    if kind == "pass":
-        return f"{_who(shown['seat'], viewer)} passed"
-    if kind == "end_turn":
-        return f"{_who(shown['seat'], viewer)} ended the turn"
-    if kind == "draw":
-        return f"{_who(shown['seat'], viewer)} drew {shown.get('card', '??')}"
-    if kind == "no_draw":
-        return f"{_who(shown['seat'], viewer)} could not draw: no cards left"
-    if kind == "refill":
-        return f"the centre pile was shuffled into a new deck of {shown['deck']}"
-    if kind == "retrieve":
-        return f"{_who(shown['seat'], viewer)} emptied the hand and took back {shown['card']} from the pile"
-    if kind == "round_end":
-        reason = {"beach": "a Beach landed on a pile", "stall": "nobody could play or draw",
-                  "turn_cap": "the turn limit was reached"}[shown["reason"]]
-        gains = " ".join(f"+{g}" for g in shown["gains"])
-        return f"round {shown['round']} over ({reason}): {gains} -> totals {' '.join(map(str, shown['totals']))}"
-    if kind == "game_over":
-        winners = " and ".join(_who(seat, viewer) for seat in shown["winners"])
-        best = shown["totals"][shown["winners"][0]]
-        if shown["reason"] == "round_cap":
-            return f"game over after the last allowed round: {winners} won with {best} points"
-        return f"game over: {winners} won with {best} points"
-    return f"{kind} {shown}"
+    def static_data(self, config: SnorkelingConfig) -> dict[str, Any]:
+        """The card table (colours, value names, the Lanternfish) and the config's fixed facts, sent once."""
+        table = config.table
+        return {
+            "colors": [{"name": c.name, "letter": c.letter, "symbol": c.symbol} for c in table.colors],
+            "value_names": list(table.value_names),
+            "lanternfish_name": table.lanternfish_name,
+            "lanternfish_value": table.lanternfish_value,
+            "cards": {label: table.name(label) for label in table.face_label},
+            "players": config.num_players,
+            "target_score": config.target_score,
+            "expert_diving": config.expert_diving,
+        }

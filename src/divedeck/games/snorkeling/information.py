@@ -8,39 +8,61 @@ order of the deck. A seat's own hand is known only to that seat.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from ...engine.rng import SeededRng, shuffle_with
 from .state import SnorkelingState
 
 
-def view(state: SnorkelingState, seat: int | None) -> dict[str, Any]:
-    table = state.context.table
-    label = table.face_label
+class TurnView(TypedDict):
+    center_played: int  # centre cards played this turn: the last ones of ``center``
+    t0: str  # the centre's top card when the turn began (SNK-R6)
+    targets: list[int]  # the seats whose piles received a card this turn
+
+
+class SnorkelingView(TypedDict):
+    """What one seat (``None``: a spectator) sees. What never changes in a game (the card table, the target score,
+    the variant) is the game's static data, sent once, not part of every view."""
+
+    seat: int | None
+    round: int
+    starter: int
+    phase: str
+    active: int | None  # ``None`` once the game is over
+    scores: list[int]
+    center: list[str]  # bottom to top
+    deck_size: int
+    piles: list[list[str]]  # reef cards on each seat's Lanternfish, bottom to top
+    pile_tops: list[int]  # each pile's top value, the Lanternfish's where it has no reef card
+    hand_sizes: list[int]
+    known_in_hand: list[list[str]]  # cards taken back from a pile in plain sight (SNK-R11.3)
+    turn: TurnView
+    turns_in_round: int
+    winners: list[int]
+    hand: NotRequired[list[str]]  # the seat's own hand (a spectator has none)
+
+
+def view(state: SnorkelingState, seat: int | None) -> SnorkelingView:
+    label = state.context.face_label
     n = len(state.hands)
-    k = state.turn_center
-    shown: dict[str, Any] = {
-        "game": "snorkeling",
+    k = state.played
+    shown: SnorkelingView = {
         "seat": seat,
-        "players": n,
         "round": state.round,
-        "round_starter": state.round_starter,
+        "starter": state.starter,
         "phase": state.phase,
         "active": None if state.winners else state.active,
         "scores": list(state.scores),
-        "target_score": state.context.config.target_score,
-        "expert_diving": state.context.config.expert_diving,
         "center": [label[c] for c in state.center],
         "deck_size": len(state.deck),
         "piles": [[label[c] for c in pile] for pile in state.piles],
         "pile_tops": [state.pile_top_value(s) for s in range(n)],
-        "lanternfish_value": state.context.lanternfish_value,
         "hand_sizes": [len(hand) for hand in state.hands],
         "known_in_hand": [[label[c] for c in cards] for cards in state.known],
         "turn": {
             "center_played": k,
             "t0": label[state.center[-1 - k]],
-            "targets": [s for s in range(n) if state.turn_targets >> s & 1],
+            "targets": [s for s in range(n) if state.hit >> s & 1],
         },
         "turns_in_round": state.turns,
         "winners": list(state.winners),

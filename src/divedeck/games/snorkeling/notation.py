@@ -1,13 +1,13 @@
 """Snorkeling's state notation: one line that builds a position, like FEN does for chess.
 
     snorkeling round=1 starter=0 active=1 phase=center scores=0,0,0,0 hands=Y3,R2/B1,B1,G4/?5/?5
-    known=-/-/-/- center=Y1,Y3 deck=? piles=Y4/-/-/- turn=0 hit=- turns=1 total=1 stall=0 rng=7:1
+    known=-/-/-/- center=Y1,Y3 deck=? piles=Y4/-/-/- played=0 hit=- turns=1 total_turns=1 stall=0 rng=7:1
 
 Fields are ``name=value`` separated by spaces, in this order; lists are comma-separated, per-seat lists are
 separated by ``/`` and ``-`` is an empty list. Stacks list their cards bottom to top (the last is the top). Cards
-are faces (``Y3``); personal piles list only reef cards, the Lanternfish below them being implied. ``turn`` is the
-number of centre cards played this turn (the last ones of ``center``), ``hit`` the seats whose piles received a
-card this turn, ``turns`` the turns taken this round and ``total`` in the whole game.
+are faces (``Y3``); personal piles list only reef cards, the Lanternfish below them being implied. ``played`` is
+the number of centre cards played this turn (the last ones of ``center``), ``hit`` the seats whose piles received
+a card this turn, ``turns`` the turns taken this round and ``total_turns`` in the whole game.
 
 A seat's copy writes what it cannot see as unknown: ``?5`` in a hand is five unseen cards after the listed known
 ones, ``deck=?40`` is forty unseen cards and ``rng=?`` hides the shuffle seed. In a test position, ``deck=?,G0``
@@ -18,57 +18,56 @@ Only ``hands`` and ``center`` are required when parsing; every other field has t
 
 from __future__ import annotations
 
-import re
-
 from ...engine.errors import ConfigError, MalformedInput
-from ...engine.notation import NotationFields
-from ...engine.rng import SeededRng
-from .config import SnorkelingConfig
+from ...engine.notation import (
+    CardPool,
+    NotationFields,
+    format_cards,
+    read_rng,
+    read_state_line,
+    rng_field,
+    unknown_count,
+    write_state_line,
+)
+from .config import MAX_SEATS, SnorkelingConfig
 from .context import context_for
 from .rules import refresh_acceptance
 from .state import CENTER, GAME_OVER, OPPONENTS, SnorkelingState
 
-FIELDS = ("round", "starter", "active", "phase", "scores", "hands", "known", "center", "deck", "piles", "turn",
-          "hit", "turns", "total", "stall", "rng")
-_UNKNOWN = re.compile(r"\?(\d*)$")
-
-
-def _cards(state: SnorkelingState, cards: tuple[int, ...]) -> str:
-    label = state.context.table.face_label
-    return ",".join(label[c] for c in cards) or "-"
+FIELDS = ("round", "starter", "active", "phase", "scores", "hands", "known", "center", "deck", "piles", "played",
+          "hit", "turns", "total_turns", "stall", "rng")
 
 
 def format_state(state: SnorkelingState, seat: int | None = None, *, masked: bool = False) -> str:
     """The notation; with ``masked`` it is the copy for ``seat`` (``None``: a spectator)."""
+    label = state.context.table.label
     n = len(state.hands)
     hands = []
     for other, hand in enumerate(state.hands):
         if masked and other != seat:
             known = state.known[other]
-            hidden = len(hand) - len(known)
-            shown = [_cards(state, known)] if known else []
-            hands.append(",".join(shown + ([f"?{hidden}"] if hidden else [])) or "-")
+            hands.append(format_cards(known, label, len(hand) - len(known)))
         else:
-            hands.append(_cards(state, hand))
+            hands.append(format_cards(hand, label))
     fields = {
         "round": str(state.round),
-        "starter": str(state.round_starter),
+        "starter": str(state.starter),
         "active": str(state.active),
         "phase": state.phase,
         "scores": ",".join(map(str, state.scores)),
         "hands": "/".join(hands),
-        "known": "/".join(_cards(state, known) for known in state.known),
-        "center": _cards(state, state.center),
-        "deck": f"?{len(state.deck)}" if masked else _cards(state, state.deck),
-        "piles": "/".join(_cards(state, pile) for pile in state.piles),
-        "turn": str(state.turn_center),
-        "hit": ",".join(str(s) for s in range(n) if state.turn_targets >> s & 1) or "-",
+        "known": "/".join(format_cards(known, label) for known in state.known),
+        "center": format_cards(state.center, label),
+        "deck": format_cards((), label, len(state.deck)) if masked else format_cards(state.deck, label),
+        "piles": "/".join(format_cards(pile, label) for pile in state.piles),
+        "played": str(state.played),
+        "hit": ",".join(str(s) for s in range(n) if state.hit >> s & 1) or "-",
         "turns": str(state.turns),
-        "total": str(state.game_turns),
+        "total_turns": str(state.total_turns),
         "stall": str(state.stall),
-        "rng": "?" if masked else state.rng.notation(),
+        "rng": rng_field(state.rng, masked),
     }
-    return "snorkeling " + " ".join(f"{name}={fields[name]}" for name in FIELDS)
+    return write_state_line("snorkeling", fields)
 
 
 def _ints(text: str, name: str) -> list[int]:
@@ -81,27 +80,12 @@ def _ints(text: str, name: str) -> list[int]:
 
 
 def parse_state(text: str, config: SnorkelingConfig | None = None) -> SnorkelingState:
-    if not isinstance(text, str):
-        raise MalformedInput("a state notation is text")
-    words = text.split()
-    if not words or words[0] != "snorkeling":
-        raise MalformedInput("a Snorkeling state notation starts with 'snorkeling'")
-    fields: dict[str, str] = {}
-    for word in words[1:]:
-        name, sep, value = word.partition("=")
-        if not sep or name not in FIELDS:
-            raise MalformedInput(f"unknown field {word!r}; the fields are {', '.join(FIELDS)}")
-        if name in fields:
-            raise MalformedInput(f"field {name}= appears twice")
-        fields[name] = value
-    for required in ("hands", "center"):
-        if required not in fields:
-            raise MalformedInput(f"the notation needs a {required}= field")
+    fields = read_state_line(text, "snorkeling", FIELDS, ("hands", "center"))
     hand_texts = fields["hands"].split("/")
     n = len(hand_texts)
     if config is None:
-        if not 2 <= n <= 64:
-            raise MalformedInput(f"hands= must list 2 or more hands, not {n}")
+        if not 2 <= n <= MAX_SEATS:
+            raise MalformedInput(f"hands= must list 2 to {MAX_SEATS} hands, not {n}")
         try:
             config = SnorkelingConfig(num_players=n)
             config.validate()
@@ -113,7 +97,7 @@ def parse_state(text: str, config: SnorkelingConfig | None = None) -> Snorkeling
 
 
 class _Builder(NotationFields):
-    """Turns parsed fields into a state, counting copies and filling unknowns from the unused cards."""
+    """Turns parsed fields into a state, taking each named card from the pool and filling unknowns from the rest."""
 
     def __init__(self, config: SnorkelingConfig, fields: dict[str, str], hand_texts: list[str]) -> None:
         self.config = config
@@ -121,16 +105,7 @@ class _Builder(NotationFields):
         self.fields = fields
         self.hand_texts = hand_texts
         self.n = len(hand_texts)
-        self.unused = list(self.table.face_copies)
-
-    def take(self, label: str) -> int:
-        face = self.table.face_by_label.get(label.upper())
-        if face is None:
-            raise MalformedInput(f"there is no card {label!r} in this deck")
-        if not self.unused[face]:
-            raise MalformedInput(f"the notation has more {label.upper()} cards than the deck holds")
-        self.unused[face] -= 1
-        return face
+        self.pool = CardPool(self.table.deck, self.table.label, self.table.face_by_label)
 
     def stack(self, text: str, name: str, unknown_first: bool = False) -> tuple[list[int], int | None]:
         """Cards listed in ``text``; the second value is the unknown count (``None``: none, ``-1``: the rest).
@@ -145,14 +120,14 @@ class _Builder(NotationFields):
         cards: list[int] = []
         unknown = None
         for i, part in enumerate(parts):
-            match = _UNKNOWN.match(part)
-            if match:
-                if i != unknown_at:
-                    where = "first (the bottom)" if unknown_first else "last"
-                    raise MalformedInput(f"in {name}=, the unknown cards ('?') must come {where}")
-                unknown = int(match.group(1)) if match.group(1) else -1
-            else:
-                cards.append(self.take(part))
+            count = unknown_count(part)
+            if count is None:
+                cards.append(self.pool.take(part.upper()))
+                continue
+            if i != unknown_at:
+                where = "first (the bottom)" if unknown_first else "last"
+                raise MalformedInput(f"in {name}=, the unknown cards ('?') must come {where}")
+            unknown = count
         return cards, unknown
 
     def public_stack(self, text: str, name: str) -> list[int]:
@@ -193,18 +168,17 @@ class _Builder(NotationFields):
                 pool.remove(card)
             known.append(tuple(cards))
         deck, deck_unknown = self.stack(self.fields.get("deck", "?"), "deck", unknown_first=True)
-        rest = [face for face, count in enumerate(self.unused) for _ in range(count)]
         for seat, unknown in enumerate(unknowns):
-            if unknown > len(rest):
+            if unknown > self.pool.remaining():
                 raise MalformedInput(f"seat {seat}'s hand has more unknown cards than remain unused")
-            hands[seat].extend(rest[:unknown])
-            del rest[:unknown]
+            hands[seat].extend(self.pool.fill(unknown))
+        rest = self.pool.remaining()
         if deck_unknown is not None:
-            if deck_unknown not in (-1, len(rest)):
-                raise MalformedInput(f"deck=?{deck_unknown} but {len(rest)} cards remain unused")
-            deck = rest + deck
+            if deck_unknown not in (-1, rest):
+                raise MalformedInput(f"deck=?{deck_unknown} but {rest} cards remain unused")
+            deck = self.pool.fill(-1) + deck
         elif rest:
-            raise MalformedInput(f"{len(rest)} cards are nowhere in the notation: list them in deck= "
+            raise MalformedInput(f"{rest} cards are nowhere in the notation: list them in deck= "
                                  "or write deck=? for the rest")
         state.hands = tuple(tuple(sorted(hand)) for hand in hands)
         state.known = tuple(known)
@@ -212,8 +186,8 @@ class _Builder(NotationFields):
         state.deck = tuple(deck)
         state.piles = tuple(piles)
         state.round = self.number("round", 1)
-        state.round_starter = self.seat("starter", 0)
-        state.active = self.seat("active", state.round_starter)
+        state.starter = self.seat("starter", 0)
+        state.active = self.seat("active", state.starter)
         state.phase = self.fields.get("phase", CENTER)
         if state.phase not in (CENTER, OPPONENTS, GAME_OVER):
             raise MalformedInput(f"phase= must be {CENTER}, {OPPONENTS} or {GAME_OVER}")
@@ -221,23 +195,19 @@ class _Builder(NotationFields):
         if len(scores) != n or min(scores) < 0:
             raise MalformedInput(f"scores= must have {n} numbers of 0 or more")
         state.scores = tuple(scores)
-        state.turn_center = self.number("turn", 0)
-        if state.turn_center >= len(state.center):
-            raise MalformedInput("turn= counts this turn's centre cards, which lie above T0 in center=")
-        if state.phase == OPPONENTS and not state.turn_center:
-            raise MalformedInput("phase=opponents needs turn= of at least 1 (SNK-A19)")
+        state.played = self.number("played", 0)
+        if state.played >= len(state.center):
+            raise MalformedInput("played= counts this turn's centre cards, which lie above T0 in center=")
+        if state.phase == OPPONENTS and not state.played:
+            raise MalformedInput("phase=opponents needs played= of at least 1 (SNK-A19)")
         hit = _ints(self.fields.get("hit", "-"), "hit")
         if any(not 0 <= s < n for s in hit):
             raise MalformedInput(f"hit= must list seats from 0 to {n - 1}")
-        state.turn_targets = sum(1 << s for s in set(hit))
+        state.hit = sum(1 << s for s in set(hit))
         state.turns = self.number("turns", 0)
-        state.game_turns = self.number("total", state.turns)
+        state.total_turns = self.number("total_turns", state.turns)
         state.stall = self.number("stall", 0)
-        rng_text = self.fields.get("rng", "0:0")
-        try:
-            state.rng = SeededRng.from_notation("0:0" if rng_text == "?" else rng_text)
-        except ValueError:
-            raise MalformedInput(f"rng= must be seed:counter, not {rng_text!r}") from None
+        state.rng = read_rng(self.fields)
         state.winners = ()
         if state.phase == GAME_OVER:
             best = max(state.scores)

@@ -18,8 +18,10 @@ from bisect import insort
 from collections.abc import Callable
 
 from ...engine.rng import SeededRng
+from ...engine.state import replaced
+from .events import RoundEndReason
 from .rules import _end_round, center_accepts, piles_accept
-from .state import CENTER, OPPONENTS, SnorkelingState, replaced, without
+from .state import CENTER, OPPONENTS, SnorkelingState, without
 
 # The only events this loop can stop after: the end of a round (after the end of the game nobody acts anyway).
 ROUND_EVENTS = frozenset({"round_end", "game_over"})
@@ -43,11 +45,11 @@ def random_playout(state: SnorkelingState, random_float: Callable[[], float], ma
         center = list(state.center)
         piles = [list(pile) for pile in state.piles]
         rng = state.rng
-        active, phase, k, targets = state.active, state.phase, state.turn_center, state.turn_targets
-        turns, game_turns, stall = state.turns, state.game_turns, state.stall
+        active, phase, k, targets = state.active, state.phase, state.played, state.hit
+        turns, total_turns, stall = state.turns, state.total_turns, state.stall
         color, value, needs = state.accept_color, state.accept_value, state.pile_needs
         open_piles = _open_piles(needs, faces) if k else ()
-        round_over = ""
+        round_over: RoundEndReason | None = None
         while steps < max_actions:
             hand = hands[active]
             options = [-1]
@@ -87,7 +89,7 @@ def random_playout(state: SnorkelingState, random_float: Callable[[], float], ma
                 needs = piles_accept(context, piles, active, targets)
                 open_piles = _open_piles(needs, faces)
                 if face_value[face] == 0:  # SNK-R10: a Beach ends the round at once
-                    game_turns += 1
+                    total_turns += 1
                     round_over = "beach"
                     break
                 continue
@@ -109,7 +111,7 @@ def random_playout(state: SnorkelingState, random_float: Callable[[], float], ma
             while len(hand) < 2 and (deck or len(center) > 1):
                 rng = _draw(hand, deck, center, rng)
             turns += 1
-            game_turns += 1
+            total_turns += 1
             k = targets = 0
             stall = stall + 1 if passed and not deck and len(center) == 1 else 0
             if stall >= n:
@@ -128,8 +130,8 @@ def random_playout(state: SnorkelingState, random_float: Callable[[], float], ma
         state.center = tuple(center)
         state.piles = tuple(map(tuple, piles))
         state.rng = rng
-        state.active, state.phase, state.turn_center, state.turn_targets = active, phase, k, targets
-        state.turns, state.game_turns, state.stall = turns, game_turns, stall
+        state.active, state.phase, state.played, state.hit = active, phase, k, targets
+        state.turns, state.total_turns, state.stall = turns, total_turns, stall
         state.accept_color, state.accept_value, state.pile_needs = color, value, needs
         if round_over:
             _end_round(state, round_over, None)

@@ -1,17 +1,19 @@
 """Snorkeling's state: scalars and tuples, so a clone copies a few references and shares every container.
 
-Search bots clone states thousands of times per move; with immutable containers a clone is one small object,
-and ``apply`` builds a new tuple only for the few stacks an action changes.
+Search bots clone states thousands of times per move; with immutable containers a clone is one small object
+(the engine's generated straight-line ``clone``), and ``perform`` builds a new tuple only for the few stacks an
+action changes. Attribute names are the state notation's field names.
 """
 
 from __future__ import annotations
 
 from ...engine.rng import SeededRng
+from ...engine.state import GameStateBase
 from .cards import CardTable
 from .config import SnorkelingConfig
 from .context import Context
 
-# Phases (SNK "state machine"). END_OF_TURN and ROUND_OVER resolve automatically inside ``apply`` (SNK-R11,
+# Phases (SNK "state machine"). END_OF_TURN and ROUND_OVER resolve automatically inside ``perform`` (SNK-R11,
 # SNK-R17), so a caller only ever sees a player choosing centre plays, choosing pile plays, or a finished game.
 CENTER = "center"
 OPPONENTS = "opponents"
@@ -20,7 +22,7 @@ GAME_OVER = "over"
 Cards = tuple[int, ...]
 
 
-class SnorkelingState:
+class SnorkelingState(GameStateBase):
     """Everything about a game of Snorkeling at one moment.
 
     Cards are faces (see ``cards.py``); hands are sorted by face, which groups them by colour. Stacks (deck, centre
@@ -28,10 +30,11 @@ class SnorkelingState:
     implied at the bottom (SNK-R2).
     """
 
+    game_name = "snorkeling"
     __slots__ = (
-        "context", "rng", "phase", "round", "round_starter", "active", "scores",
+        "context", "rng", "phase", "round", "starter", "active", "scores",
         "hands", "known", "deck", "center", "piles",
-        "turn_center", "turn_targets", "turns", "game_turns", "stall", "winners",
+        "played", "hit", "turns", "total_turns", "stall", "winners",
         "accept_color", "accept_value", "pile_needs",
     )
 
@@ -39,7 +42,7 @@ class SnorkelingState:
     rng: SeededRng
     phase: str
     round: int
-    round_starter: int
+    starter: int  # the seat that started this round
     active: int
     scores: tuple[int, ...]
     hands: tuple[Cards, ...]
@@ -49,12 +52,12 @@ class SnorkelingState:
     deck: Cards
     center: Cards
     piles: tuple[Cards, ...]
-    # Centre cards played this turn: the last ``turn_center`` cards of the centre pile (SNK-R6 needs T0).
-    turn_center: int
+    # Centre cards played this turn: the last ``played`` cards of the centre pile (SNK-R6 needs T0 below them).
+    played: int
     # Bit set of the seats whose piles received a card this turn (SNK-R9 limits).
-    turn_targets: int
+    hit: int
     turns: int  # turns taken this round (SNK-R13 b)
-    game_turns: int  # turns taken in the whole game, for statistics
+    total_turns: int  # turns taken in the whole game, for statistics
     stall: int
     winners: tuple[int, ...]  # empty until the game is over
     # Derived from the fields above, kept because every decision reads them (see rules.refresh_acceptance):
@@ -76,55 +79,10 @@ class SnorkelingState:
     def num_players(self) -> int:
         return len(self.hands)
 
-    def clone(self) -> SnorkelingState:
-        copy = _new(SnorkelingState)
-        copy.context = self.context
-        copy.rng = self.rng
-        copy.phase = self.phase
-        copy.round = self.round
-        copy.round_starter = self.round_starter
-        copy.active = self.active
-        copy.scores = self.scores
-        copy.hands = self.hands
-        copy.known = self.known
-        copy.deck = self.deck
-        copy.center = self.center
-        copy.piles = self.piles
-        copy.turn_center = self.turn_center
-        copy.turn_targets = self.turn_targets
-        copy.turns = self.turns
-        copy.game_turns = self.game_turns
-        copy.stall = self.stall
-        copy.winners = self.winners
-        copy.accept_color = self.accept_color
-        copy.accept_value = self.accept_value
-        copy.pile_needs = self.pile_needs
-        return copy
-
     def pile_top_value(self, seat: int) -> int:
         pile = self.piles[seat]
         table = self.context.table
         return table.face_value[pile[-1]] if pile else table.lanternfish_value
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, SnorkelingState):
-            return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        from .notation import format_state
-
-        return f"<SnorkelingState {format_state(self)}>"
-
-
-_new = object.__new__
-
-
-def replaced(items: tuple[Cards, ...], index: int, value: Cards) -> tuple[Cards, ...]:
-    """``items`` with entry ``index`` replaced: how a per-seat tuple changes."""
-    return items[:index] + (value,) + items[index + 1:]
 
 
 def without(cards: Cards, card: int) -> Cards:
