@@ -40,8 +40,14 @@ import websockets
 from websockets.asyncio.client import ClientConnection, connect
 
 SEATS = 4
+PROTOCOL = 3
 RESEND_AFTER = 5.0  # seconds without an ack before the same act (same client_id) is sent again
 GIVE_UP_AFTER = 30.0  # seconds without an ack before an act is counted as lost
+
+
+def notations(records: list[dict[str, Any]]) -> list[str]:
+    """What an act may send: the notation of each legal action record."""
+    return [record["notation"] for record in records]
 
 
 @dataclass
@@ -276,12 +282,12 @@ class TableClient:
                         open_timeout=20, close_timeout=1, max_queue=64), 30)
             seat = Seat(self, number, ws)
             self.seats.append(seat)
-            await ws.send(json.dumps({"type": "hello", "protocol": 2, "token": token}))
+            await ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL, "token": token}))
             welcome = json.loads(await asyncio.wait_for(ws.recv(), 20))
             if welcome.get("type") != "welcome":
                 raise RuntimeError(f"expected a welcome, got {str(welcome)[:100]}")
             seat.version = welcome["version"]
-            seat.legal = welcome["legal"]
+            seat.legal = notations(welcome["legal"])
             seat.turn_began = time.time()
         for seat in self.seats:
             self.worker.seats.add(seat)
@@ -333,7 +339,7 @@ class Seat:
                     worker.updates += 1
                     worker.update_bytes += len(raw)
                     self.version = message["version"]
-                    self.legal = message["legal"]
+                    self.legal = notations(message["legal"])
                     self.turn_began = time.time()
                     if message.get("outcome") is not None:
                         self.table.end(game_over=True)  # the actor's ack may still come: keep reading

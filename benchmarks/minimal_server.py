@@ -37,7 +37,12 @@ GAME_LENGTH = int(os.environ.get("MINIMAL_GAME_LENGTH", "228"))
 # measures divedeck's work rather than the size of its messages; "tiny": a view of 4 fields and no table in updates.
 VIEWS = os.environ.get("MINIMAL_VIEWS", "snorkeling")
 SEATS = 4
-LEGAL = ["pass", "c B1", "c P2", "c P3"]  # a fixed small list of legal moves
+# A fixed small list of legal moves, as protocol 3's records (the size of divedeck's counts, not their meaning).
+LEGAL = [{"notation": notation, "kind": kind, "cards": cards, "target": None, "label": label}
+         for notation, kind, cards, label in (("pass", "pass", [], "pass"), ("c B1", "center", ["B1"], "play B1"),
+                                              ("c P2", "center", ["P2"], "play P2"),
+                                              ("c P3", "center", ["P3"], "play P3"))]
+PROTOCOL = 3
 HAND = ["G0", "B1", "B4", "P2", "P3"]
 SEP = (",", ":")
 
@@ -73,7 +78,7 @@ class Table:
                 "center": ["P0"], "deck_size": 54, "piles": [[], [], [], []], "pile_tops": [5, 5, 5, 5],
                 "hand_sizes": [5, 5, 5, 5], "turn": {"center_played": 0, "targets": []}, "hand": HAND}
 
-    def legal(self, seat: int) -> list[str]:
+    def legal(self, seat: int) -> list[dict[str, Any]]:
         return LEGAL if seat == self.active and not self.over else []
 
     def outcome(self) -> dict[str, Any] | None:
@@ -106,14 +111,14 @@ async def play(websocket: WebSocket) -> None:
     hello = json.loads(await websocket.receive_text())
     token = hello.get("token")
     seat = table.tokens.index(token) if token in table.tokens else -1
-    if hello.get("type") != "hello" or hello.get("protocol") != 2 or seat < 0:
+    if hello.get("type") != "hello" or hello.get("protocol") != PROTOCOL or seat < 0:
         await websocket.send_text(error("bad_token", "that token opens no seat"))
         await websocket.close(4401)
         return
     table.sockets[seat] = websocket
     await websocket.send_text(json.dumps(
-        {"type": "welcome", "protocol": 2, "table": table.public(), "seat": seat, "version": table.version,
-         "view": table.view(seat), "legal": table.legal(seat), "log": [], "outcome": table.outcome()},
+        {"type": "welcome", "protocol": PROTOCOL, "table": table.public(), "seat": seat, "version": table.version,
+         "static": {}, "view": table.view(seat), "legal": table.legal(seat), "log": [], "outcome": table.outcome()},
         separators=SEP))
     try:
         while True:
@@ -144,10 +149,11 @@ async def play(websocket: WebSocket) -> None:
             table.version += 1  # the tiny state
             table.active = (table.active + 1) % SEATS
             table.last_ids[seat] = (client_id, table.version)
-            # protocol 2: the public table goes along only when it changed (the first and the last action)
+            # the public table goes along only when it changed (the first and the last action)
             changed = VIEWS != "tiny" and (table.version == 1 or table.over)
             extra = {"table": table.public()} if changed else {}
-            events = [{"kind": "play", "seat": seat, "action": action}]
+            events = [{"kind": "play", "seat": seat, "action": action,
+                       "parts": [{"seat": seat}, {"text": f" played {action}"}]}]
             for other, socket in enumerate(table.sockets):  # four per-seat JSON views
                 if socket is not None:
                     await socket.send_text(json.dumps(

@@ -31,7 +31,8 @@ GAME = "snorkeling"
 SNORKELING = get_game(GAME)
 FAST = {"target_score": 1}  # one round: a game of a few dozen actions
 TIMEOUT = 5.0
-MESSAGE_TYPES = {"welcome", "update", "ack", "error", "pong", "rematch", "table"}  # what docs/protocol.md lists
+PROTOCOL = 3
+MESSAGE_TYPES = {"welcome", "update", "ack", "check", "error", "pong", "rematch", "table"}  # docs/protocol.md's list
 
 _client_ids = itertools.count(1)
 
@@ -188,10 +189,26 @@ class Socket:
         self.send(message)
         return self.reply(client_id)
 
+    def check(self, action: Any) -> dict[str, Any]:
+        """Send a check and return its answer, or the error that names it."""
+        self.send({"type": "check", "action": action})
+        while True:
+            message = self.recv()
+            if message["type"] == "_closed":
+                raise AssertionError(f"{self.name}: closed ({message['code']}) before answering a check")
+            if message["type"] == "check" or (message["type"] == "error" and "check" in message):
+                return message
+
     @property
-    def legal(self) -> list[str]:
+    def records(self) -> list[dict[str, Any]]:
+        """The legal actions of the latest welcome or update, as the server's records."""
         assert self.last is not None
         return list(self.last["legal"])
+
+    @property
+    def legal(self) -> list[str]:
+        """The notations of the legal actions: what an act sends back."""
+        return [record["notation"] for record in self.records]
 
 
 @dataclass
@@ -233,7 +250,7 @@ class Harness:
                 name: str = "") -> Socket:
         """A socket that said hello and got its welcome."""
         socket_ = self.open(table_id, name or ("spectator" if spectator else f"token {str(token)[:6]}"))
-        hello: dict[str, Any] = {"type": "hello", "protocol": 2}
+        hello: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL}
         if spectator:
             hello["spectator"] = True
         else:

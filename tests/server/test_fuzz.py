@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from .conftest import SNORKELING, Harness, Socket
+from .conftest import PROTOCOL, SNORKELING, Harness, Socket
 
 LIMIT = 4096
 FUZZ = settings(max_examples=60, deadline=None, derandomize=True, database=None,
@@ -28,7 +28,7 @@ leaves = (st.none() | st.booleans() | st.integers() | st.integers(-(2 ** 70), 2 
           | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=30))
 json_values = st.recursive(leaves, lambda children: st.lists(children, max_size=4)
                            | st.dictionaries(st.text(max_size=10), children, max_size=4), max_leaves=20)
-TYPES = ["act", "ping", "hello", "rematch", "welcome", "update", "ack", "error", "pong", "table", "", "ACT",
+TYPES = ["act", "check", "ping", "hello", "rematch", "welcome", "update", "ack", "error", "pong", "table", "", "ACT",
          " act", "Ping", "leave "]
 types = st.sampled_from(TYPES) | json_values
 KEYS = ["type", "client_id", "action", "version", "token", "protocol", "spectator", "seat", "table"]
@@ -180,7 +180,7 @@ class FuzzTable:
             assert answer["type"] != "_closed", f"the socket died ({answer['code']}) after {payload!r:.200}"
             if answer["type"] == "pong":
                 pings -= 1
-            elif answer["type"] in ("ack", "error", "rematch"):
+            elif answer["type"] in ("ack", "check", "error", "rematch"):
                 answers.append(answer)
         after = self.fingerprint()
         acks = [a for a in answers if a["type"] == "ack"]
@@ -234,7 +234,7 @@ def test_hostile_messages_on_a_spectator_socket(app: Harness) -> None:
 
 hello_values = st.fixed_dictionaries(
     {"type": st.sampled_from(["hello", "Hello", "act"]) | json_values},
-    optional={"protocol": st.sampled_from([1, 2, 0, "1", None, 1.0, -1]) | json_values,
+    optional={"protocol": st.sampled_from([3, 3, 2, 1, 0, "3", None, 3.0, -1]) | json_values,
               "token": st.text(max_size=40) | json_values,
               "spectator": st.sampled_from([True, False, 1, "yes", None]) | json_values})
 first_messages = (st.tuples(st.just("text"), st.builds(encoded, hello_values | json_values, st.booleans())
@@ -250,8 +250,9 @@ def test_hostile_first_messages(app: Harness) -> None:
     @FUZZ
     @given(message=first_messages)
     @example(message=("text", "[" * 2000 + "]" * 2000))
-    @example(message=("text", json.dumps({"type": "hello", "protocol": 1, "token": tokens[0]})))
-    @example(message=("text", json.dumps({"type": "hello", "protocol": 1, "spectator": True})))
+    @example(message=("text", json.dumps({"type": "hello", "protocol": PROTOCOL, "token": tokens[0]})))
+    @example(message=("text", json.dumps({"type": "hello", "protocol": PROTOCOL, "spectator": True})))
+    @example(message=("text", json.dumps({"type": "hello", "protocol": 2, "token": tokens[0]})))
     def check(message: tuple[str, str | bytes]) -> None:
         kind, payload = message
         socket_ = app.open(table_id, name="first")
@@ -262,7 +263,9 @@ def test_hostile_first_messages(app: Harness) -> None:
                 socket_.send_text(str(payload))
             answer = socket_.recv()
             hello = parsed(str(payload)) if kind == "text" else None
-            valid = (isinstance(hello, dict) and hello.get("type") == "hello" and hello.get("protocol") == 1
+            # protocol 3 exactly: the server takes no 3.0 for a 3
+            valid = (isinstance(hello, dict) and hello.get("type") == "hello"
+                     and type(hello.get("protocol")) is int and hello.get("protocol") == PROTOCOL
                      and (hello.get("spectator") is True or hello.get("token") in tokens))
             if valid:
                 assert answer["type"] == "welcome", answer

@@ -19,7 +19,7 @@ def test_a_right_guess_is_not_relayed_to_the_other_seats_while_its_claim_is_open
     started = giver.until_version(1)
     word = started["view"]["word"]["text"]
     guesser = next(s for s in sockets
-                   if s is not giver and any(a.startswith("guess") for a in s.until_version(1)["legal"]))
+                   if s is not giver and s.until_version(1) and any(a.startswith("guess") for a in s.legal))
     reply = guesser.act(f"guess {json.dumps(word)}")
     assert reply["type"] == "ack", reply
     version = reply["version"]

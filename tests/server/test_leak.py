@@ -29,6 +29,8 @@ from .conftest import SNORKELING, Harness, Socket, drive, replay
 
 COLOURS = "ABCDEFGHIJKLMNO"
 LABEL = re.compile(r'"[A-O][0-4]"')
+# A label inside words ("drew K3"): log parts and action labels are text for people, not JSON strings of a label.
+WORD = re.compile(r"\b[A-O][0-4]\b")
 
 
 def unique_cards(path: Path) -> Path:
@@ -59,6 +61,21 @@ def hidden(state: Any, seat: int | None) -> frozenset[str]:
 def named(labels: frozenset[str], text: str) -> list[str]:
     """The labels of ``labels`` that appear in ``text`` as JSON strings."""
     return sorted(labels & {found[1:-1] for found in LABEL.findall(text)})
+
+
+def written(labels: frozenset[str], texts: list[str]) -> list[str]:
+    """The labels of ``labels`` that appear as words anywhere in ``texts``."""
+    return sorted(labels & {found for text in texts for found in WORD.findall(text)})
+
+
+def part_texts(events: list[dict[str, Any]]) -> list[str]:
+    """Every piece of text the log lines of ``events`` show: text parts, and the labels of card parts."""
+    return [str(part.get("text", part.get("card", ""))) for event in events for part in event["parts"]]
+
+
+def record_texts(records: list[dict[str, Any]]) -> list[str]:
+    """What a page may show of its legal actions: the notation, the label and the cards of each record."""
+    return [text for record in records for text in (record["notation"], record["label"], *record["cards"])]
 
 
 class Checker:
@@ -102,9 +119,14 @@ class Checker:
                 assert not LABEL.search(raw), f"{where}: {raw}"
                 continue
             assert not named(forbidden, raw), f"{where} names hidden cards {named(forbidden, raw)}: {raw}"
+            events = message["events"] if kind == "update" else message["log"]
+            told = written(forbidden, part_texts(events))
+            assert not told, f"{where}: a log line names hidden cards {told}: {[e['parts'] for e in events]}"
             now = self.hidden(version, seat)
             shown = json.dumps(message["view"]) + json.dumps(message["legal"])
             assert not named(now, shown), f"{where}: the view names hidden cards {named(now, shown)}"
+            offered = written(now, record_texts(message["legal"]))
+            assert not offered, f"{where}: a legal action names hidden cards {offered}: {message['legal']}"
             # The check is aligned with the right state: the seat's own hand is exactly what it is shown.
             state = self.states[version]
             if seat is None:
@@ -112,6 +134,8 @@ class Checker:
             else:
                 hand = [label[face] for face in state.hands[seat]]
                 assert message["view"]["hand"] == hand, where
+                # a seat's legal actions play its own cards, and only those
+                assert {card for record in message["legal"] for card in record["cards"]} <= set(hand), where
                 assert named(frozenset(hand), raw) == sorted(hand)  # the matching finds cards that are there
             self.checked += 1
 

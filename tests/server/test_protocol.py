@@ -12,9 +12,21 @@ from typing import Any
 
 import pytest
 
+from divedeck.engine.registry import get_game
 from divedeck.server.settings import ServerSettings
 
-from .conftest import FAST, MESSAGE_TYPES, SNORKELING, Harness, Socket, drive, walk
+from .conftest import FAST, MESSAGE_TYPES, PROTOCOL, SNORKELING, Harness, Socket, drive, walk
+
+
+def as_sent(event: Any, seat: int | None) -> dict[str, Any]:
+    """An event as the wire carries it to ``seat``: its fields as that seat sees them, and its log line in parts."""
+    return json.loads(json.dumps({**event.for_seat(seat), "parts": SNORKELING.log_parts(event, seat)}))
+
+
+def records(app: Harness, table_id: str, seat: int) -> list[dict[str, Any]]:
+    """The engine's legal actions of ``seat`` now, as the records the server must send."""
+    state = app.live(table_id).match.state
+    return [SNORKELING.action_record(state, seat, action) for action in SNORKELING.legal_actions(state, seat)]
 
 
 def fingerprint(app: Harness, table_id: str) -> tuple[int, str]:
@@ -58,6 +70,11 @@ def assert_refused(socket_: Socket, code: str, close_code: int) -> dict[str, Any
 
 # -- HTTP ------------------------------------------------------------------------------------------------------
 
+def default_static(name: str) -> Any:
+    game = get_game(name)
+    return game.static_data(game.make_config())
+
+
 def test_games_listing(app: Harness) -> None:
     response = app.client.get("/api/games")
     assert response.status_code == 200
@@ -75,6 +92,12 @@ def test_games_listing(app: Harness) -> None:
         names.add(option["name"])
     assert {"target_score", "expert_diving"} <= names
     assert "cards" not in names  # a file on the server's disk is never offered to the web
+    assert "num_players" not in names  # the seats give the player count
+    assert snorkeling["default_bot"] in snorkeling["bots"]
+    assert "browser" in snorkeling["frontends"] and snorkeling["summary"] is not None
+    for game in games:
+        # each game's static data for its default config: what a page draws with before any table exists
+        assert game["static"] == json.loads(json.dumps(default_static(game["name"]))), game["name"]
 
 
 def test_create_table_gives_one_token_per_human_seat(app: Harness) -> None:
@@ -201,13 +224,13 @@ def test_no_token_or_token_hash_is_ever_published(app: Harness) -> None:
 # -- opening a socket ------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("hello", [
-    {"type": "hello", "protocol": 1, "token": "not-a-real-token"},
-    {"type": "hello", "protocol": 1},
-    {"type": "hello", "protocol": 1, "spectator": False},
-    {"type": "hello", "protocol": 1, "token": None},
-    {"type": "hello", "protocol": 1, "token": 12345},
-    {"type": "hello", "protocol": 1, "token": ""},
-    {"type": "hello", "protocol": 1, "token": "x" * 300},
+    {"type": "hello", "protocol": PROTOCOL, "token": "not-a-real-token"},
+    {"type": "hello", "protocol": PROTOCOL},
+    {"type": "hello", "protocol": PROTOCOL, "spectator": False},
+    {"type": "hello", "protocol": PROTOCOL, "token": None},
+    {"type": "hello", "protocol": PROTOCOL, "token": 12345},
+    {"type": "hello", "protocol": PROTOCOL, "token": ""},
+    {"type": "hello", "protocol": PROTOCOL, "token": "x" * 300},
 ], ids=["wrong", "missing", "spectator-false", "null", "number", "empty", "long"])
 def test_bad_token_closes_4401(app: Harness, hello: dict[str, Any]) -> None:
     table_id, _, _ = app.create()
@@ -221,17 +244,17 @@ def test_token_of_another_table_is_bad_token(app: Harness) -> None:
     first, _, _ = app.create()
     _, tokens, _ = app.create()
     socket_ = app.open(first)
-    socket_.send({"type": "hello", "protocol": 1, "token": tokens[0]})
+    socket_.send({"type": "hello", "protocol": PROTOCOL, "token": tokens[0]})
     assert_refused(socket_, "bad_token", 4401)
 
 
 def test_unknown_table_closes_4404(app: Harness) -> None:
     socket_ = app.open("no-such-table")
-    socket_.send({"type": "hello", "protocol": 1, "spectator": True})
+    socket_.send({"type": "hello", "protocol": PROTOCOL, "spectator": True})
     assert_refused(socket_, "not_found", 4404)
 
 
-@pytest.mark.parametrize("protocol", [3, 0, "2", None, 1.5, True])
+@pytest.mark.parametrize("protocol", [2, 1, 0, 4, "3", None, 3.0, 1.5, True])
 def test_wrong_protocol_closes_4400(app: Harness, protocol: Any) -> None:
     table_id, tokens, _ = app.create()
     socket_ = app.open(table_id)
@@ -239,27 +262,29 @@ def test_wrong_protocol_closes_4400(app: Harness, protocol: Any) -> None:
     assert_refused(socket_, "bad_protocol", 4400)
 
 
-def test_protocol_2_sends_the_public_table_only_when_it_changed(app: Harness) -> None:
+def test_a_protocol_2_page_is_told_in_one_line_to_reload(app: Harness) -> None:
+    """Protocol 3 changed what legal actions and events are: a page from before cannot read them, and the page
+    comes from this same server, so reloading it always brings a client that speaks protocol 3."""
     table_id, tokens, _ = app.create()
-    current = app.connect(table_id, tokens[0])
-    old = app.open(table_id)
-    old.send({"type": "hello", "protocol": 1, "token": tokens[1]})
-    assert old.next("welcome")["protocol"] == 2
-    sockets = {0: current, 1: old}
-    for _ in range(3):
-        latest = current.last
-        assert latest is not None
-        seat = latest["view"]["active"]
-        sockets[seat].until_version(latest["version"])
-        assert sockets[seat].act(sockets[seat].legal[0])["type"] == "ack"
-        current.until_version(latest["version"] + 1)
-    old.until_version(3)
-    current_updates = [m for m in current.messages if m["type"] == "update"]
-    old_updates = [m for m in old.messages if m["type"] == "update"]
-    assert all("table" in m for m in old_updates) and len(old_updates) >= 3
+    for who in ({"token": tokens[0]}, {"spectator": True}):
+        hello = {"type": "hello", "protocol": 2, **who}
+        old = app.open(table_id)
+        old.send(hello)
+        error = assert_refused(old, "bad_protocol", 4400)
+        assert "\n" not in error["message"] and "reload" in error["message"] and "3" in error["message"]
+        assert not any(m["type"] == "welcome" for m in old.messages)
+    assert not any(s["connected"] for s in public_table(app, table_id)["seats"])
+
+
+def test_updates_carry_the_public_table_only_when_it_changed(app: Harness) -> None:
+    table_id, tokens, _ = app.create()
+    sockets = {0: app.connect(table_id, tokens[0]), 1: app.connect(table_id, tokens[1])}
+    drive(sockets, random.Random(1), max_actions=3)
+    sockets[0].until_version(3)
+    updates = [m for m in sockets[0].messages if m["type"] == "update"]
     # the first action turns the table from waiting to playing; the next two change nothing public
-    assert ["table" in m for m in current_updates[:3]] == [True, False, False]
-    assert current.table is not None and current.table["status"] == "playing"
+    assert ["table" in m for m in updates[:3]] == [True, False, False]
+    assert sockets[0].table is not None and sockets[0].table["status"] == "playing"
 
 
 def test_missing_protocol_closes_4400(app: Harness) -> None:
@@ -282,7 +307,7 @@ def test_first_message_not_hello_closes_4400(app: Harness, first: str) -> None:
 def test_binary_first_message_closes_4400(app: Harness) -> None:
     table_id, _, _ = app.create()
     socket_ = app.open(table_id)
-    socket_.send_bytes(b'{"type": "hello", "protocol": 1, "spectator": true}')
+    socket_.send_bytes(b'{"type": "hello", "protocol": PROTOCOL, "spectator": true}')
     assert_refused(socket_, "malformed", 4400)
 
 
@@ -302,7 +327,7 @@ def test_oversized_hello_is_too_large(app: Harness) -> None:
     """The 4 KiB limit applies to every message, the hello too."""
     table_id, tokens, _ = app.create()
     socket_ = app.open(table_id)
-    socket_.send({"type": "hello", "protocol": 1, "token": tokens[0], "padding": "x" * 100_000})
+    socket_.send({"type": "hello", "protocol": PROTOCOL, "token": tokens[0], "padding": "x" * 100_000})
     message = socket_.recv()
     assert message.get("type") == "error" and message.get("code") == "too_large", message
     assert socket_.next("_closed")["code"] == 1009
@@ -323,17 +348,22 @@ def test_seat_welcome(app: Harness) -> None:
     second = app.connect(table_id, tokens[1])
     welcome = first.welcome
     assert welcome is not None
-    assert welcome["type"] == "welcome" and welcome["protocol"] == 2
+    assert welcome["type"] == "welcome" and welcome["protocol"] == PROTOCOL
     assert welcome["seat"] == 0 and welcome["version"] == 0 and welcome["outcome"] is None
     live = app.live(table_id)
-    # The log starts with the deal, as this seat sees it: its own hand only.
-    assert welcome["log"] == json.loads(json.dumps([event.for_seat(0) for event in live.match.opening]))
+    assert welcome["static"] == json.loads(json.dumps(SNORKELING.static_data(live.match.config)))
+    # The log starts with the deal, as this seat sees it: its own hand only, and its line in parts.
+    assert welcome["log"] == [as_sent(event, 0) for event in live.match.opening]
+    assert all(event["parts"] for event in welcome["log"])
     assert welcome["log"] and welcome["log"][0]["hand"] == welcome["view"]["hand"]
     assert welcome["table"]["id"] == table_id and len(welcome["table"]["seats"]) == 3
     assert welcome["view"] == json.loads(json.dumps(SNORKELING.view(live.match.state, 0)))
     assert welcome["view"]["seat"] == 0 and len(welcome["view"]["hand"]) == 5
-    engine_legal = [SNORKELING.format_action(a) for a in SNORKELING.legal_actions(live.match.state, 0)]
-    assert welcome["legal"] == engine_legal and welcome["legal"]
+    # Legal actions as records: the notation to send back, and what the page shows without knowing a rule.
+    assert welcome["legal"] == json.loads(json.dumps(records(app, table_id, 0))) and welcome["legal"]
+    for record in welcome["legal"]:
+        assert set(record) == {"notation", "kind", "cards", "target", "label"}, record
+        assert isinstance(record["notation"], str) and record["label"] and isinstance(record["cards"], list)
     # Only its own hand: the view's and the deal's "hand" are the same cards.
     assert [value for key, value in walk(welcome) if key == "hand"] == [welcome["view"]["hand"]] * 2
     other = second.welcome
@@ -461,6 +491,104 @@ def test_spectator_cannot_act(app: Harness) -> None:
     spectator.send({"type": "leave"})
     assert [m.get("code") for m in spectator.sync() if m["type"] == "error"] == ["spectator"]
     assert fingerprint(app, table_id) == before
+
+
+# -- "why not?": check ---------------------------------------------------------------------------------------
+
+def test_check_answers_legal_for_every_legal_action_and_plays_nothing(app: Harness) -> None:
+    table_id, tokens, _ = app.create(["human", "human"], {**FAST, "first_player": 0})
+    socket_ = app.connect(table_id, tokens[0])
+    other = app.connect(table_id, tokens[1])
+    other.drain()
+    before = fingerprint(app, table_id)
+    for action in socket_.legal:
+        assert socket_.check(action) == {"type": "check", "action": action, "legal": True}
+    assert fingerprint(app, table_id) == before
+    assert [m for m in other.drain() if m["type"] == "update"] == []  # nobody hears of a check
+
+
+def test_check_of_an_illegal_action_gives_the_reason_and_the_rule(app: Harness) -> None:
+    table_id, tokens, _ = app.create(["human", "human"], {**FAST, "first_player": 0})
+    first = app.connect(table_id, tokens[0])
+    second = app.connect(table_id, tokens[1])
+    before = fingerprint(app, table_id)
+    # "end" before any card is played (SNK-R7), and any move out of turn: refused with the rule that says so
+    for socket_, action in ((first, "end"), (second, "pass"), (first, "c Y9")):
+        answer = socket_.check(action)
+        assert answer["type"] == "check" and answer["action"] == action and answer["legal"] is False, answer
+        assert isinstance(answer["reason"], str) and answer["reason"]
+        assert answer["rule"] is None or answer["rule"].startswith("SNK-"), answer
+        # what an act would be told, without the act (out of turn, an act is refused before the rules are asked)
+        reply = socket_.act(action)
+        assert reply["type"] == "error"
+        assert reply["message"] == answer["reason"] or reply["code"] == "not_your_turn", (reply, answer)
+    assert first.check("end")["rule"] is not None
+    assert fingerprint(app, table_id) == before
+
+
+@pytest.mark.parametrize("action", ["fly away", "c", "c 33", "p Y3>x"])
+def test_check_of_unreadable_notation_is_not_legal(app: Harness, action: str) -> None:
+    table_id, tokens, _ = app.create()
+    socket_ = app.connect(table_id, tokens[0])
+    before = fingerprint(app, table_id)
+    answer = socket_.check(action)
+    assert answer["type"] == "check" and answer["legal"] is False and answer["reason"], answer
+    assert fingerprint(app, table_id) == before
+
+
+@pytest.mark.parametrize("action", ["", 3, None, ["pass"], "x" * 201])
+def test_malformed_check_is_refused_and_names_the_action_when_it_can(app: Harness, action: Any) -> None:
+    table_id, tokens, _ = app.create()
+    socket_ = app.connect(table_id, tokens[0])
+    before = fingerprint(app, table_id)
+    socket_.send({"type": "check", "action": action})
+    answers = [m for m in socket_.sync() if m["type"] != "table"]
+    assert [(m["type"], m["code"]) for m in answers] == [("error", "malformed")], answers
+    assert answers[0].get("check") == ("" if action == "" else None)
+    assert fingerprint(app, table_id) == before
+
+
+def test_a_spectator_cannot_check(app: Harness) -> None:
+    table_id, tokens, _ = app.create()
+    seat = app.connect(table_id, tokens[0])
+    spectator = app.connect(table_id, spectator=True)
+    before = fingerprint(app, table_id)
+    for action in seat.legal:
+        answer = spectator.check(action)
+        assert answer["type"] == "error" and answer["code"] == "spectator" and answer["check"] == action
+    assert fingerprint(app, table_id) == before
+
+
+def test_check_never_changes_the_table_whatever_is_asked(app: Harness) -> None:
+    table_id, tokens, _ = app.create(["human", "human"])
+    sockets = {0: app.connect(table_id, tokens[0]), 1: app.connect(table_id, tokens[1])}
+    rng = random.Random(13)
+    for _ in range(6):
+        seat, mine = active_socket(sockets)
+        waiting = sockets[1 - seat]
+        hand = mine.last["view"]["hand"] if mine.last else []
+        before = fingerprint(app, table_id)
+        sent = len(waiting.messages)
+        for action in ["pass", "end", *(f"c {card}" for card in hand), *(f"p {card}>{1 - seat}" for card in hand)]:
+            mine.check(action)
+            waiting.check(action)
+        assert fingerprint(app, table_id) == before
+        assert all(m["version"] <= before[0] for m in waiting.messages[sent:] if m["type"] == "update")
+        drive(sockets, rng, max_actions=1)
+
+
+def test_a_rate_limited_check_is_named_by_its_action(make_app: Any) -> None:
+    app = make_app(messages_per_second=ServerSettings.messages_per_second)
+    table_id, tokens, _ = app.create()
+    socket_ = app.connect(table_id, tokens[0])
+    socket_.drain()
+    for number in range(40):
+        socket_.send({"type": "check", "action": f"c Y{number}"})
+    answers = socket_.drain(quiet=0.3)
+    limited = [m for m in answers if m["type"] == "error" and m["code"] == "rate_limited"]
+    checked = [m for m in answers if m["type"] == "check"]
+    assert limited and all(m["check"].startswith("c Y") for m in limited)
+    assert len(limited) + len(checked) == 40  # every check is answered, one way or the other
 
 
 def test_retried_client_id_is_applied_once(app: Harness) -> None:
@@ -613,8 +741,8 @@ def test_reconnect_gets_the_current_version(app: Harness) -> None:
     assert welcome["seat"] == 0 and welcome["version"] == 5 == app.live(table_id).version
     live = app.live(table_id)
     assert welcome["view"] == json.loads(json.dumps(SNORKELING.view(live.match.state, 0)))
-    opening = [event.for_seat(0) for event in live.match.opening]
-    assert welcome["log"] == json.loads(json.dumps(opening)) + seen_events  # its own copy, oldest first
+    opening = [as_sent(event, 0) for event in live.match.opening]
+    assert welcome["log"] == opening + seen_events  # its own copy, oldest first
     assert public_table(app, table_id)["seats"][0]["connected"] is True
 
 
@@ -624,7 +752,7 @@ def test_welcome_log_keeps_the_most_recent_events(make_app: Any) -> None:
     sockets = {0: app.connect(table_id, tokens[0]), 1: app.connect(table_id, tokens[1])}
     drive(sockets, random.Random(6), max_actions=12)
     sockets[1].until_version(12)
-    opening = json.loads(json.dumps([event.for_seat(1) for event in app.live(table_id).match.opening]))
+    opening = [as_sent(event, 1) for event in app.live(table_id).match.opening]
     seen_events = opening + [e for m in sockets[1].messages if m["type"] == "update" for e in m["events"]]
     assert len(seen_events) > 7
     again = app.connect(table_id, tokens[1])
@@ -673,12 +801,17 @@ def test_update_reaches_every_seat_and_spectator(app: Harness) -> None:
         live = app.live(table_id)
         for seat, update in enumerate(updates[:3]):
             assert update["view"] == json.loads(json.dumps(SNORKELING.view(live.match.state, seat)))
+            assert update["legal"] == json.loads(json.dumps(records(app, table_id, seat)))
             assert bool(update["legal"]) == (seat in SNORKELING.actors(live.match.state))
         assert updates[3] == updates[4]
         assert all(u["legal"] == [] for u in updates[3:])
         # The same public events for everyone: only private fields (a drawn card) differ.
         kinds = {tuple(e["kind"] for e in u["events"]) for u in updates}
         assert len(kinds) == 1
+        events = list(live.log)[-len(updates[0]["events"]):]
+        for index, update in enumerate(updates):
+            seat = index if index < 3 else None
+            assert update["events"] == [as_sent(event, seat) for event in events]
 
 
 def test_bots_move_until_a_human_turn(app: Harness) -> None:
@@ -761,7 +894,7 @@ def test_rematch_gives_each_seat_its_own_new_token(app: Harness) -> None:
         assert welcome is not None and welcome["seat"] == seat and welcome["version"] == 0
         # The old token does not open the new table.
         refused = app.open(new_id)
-        refused.send({"type": "hello", "protocol": 1, "token": tokens[seat]})
+        refused.send({"type": "hello", "protocol": PROTOCOL, "token": tokens[seat]})
         assert_refused(refused, "bad_token", 4401)
     # Someone coming back to the old table later is told too, after the welcome: a seat with its own token.
     late_seat = app.connect(table_id, tokens[1])

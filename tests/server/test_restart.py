@@ -29,7 +29,7 @@ from websockets.exceptions import ConnectionClosed
 from divedeck.engine.match import Match
 from tests.live_server import ServerProcess
 
-from .conftest import SNORKELING
+from .conftest import PROTOCOL, SNORKELING
 
 OPTIONS = {"target_score": 1}
 TABLES = [["human", "human"], ["human", "human", "human"], ["human", "greedy", "human"],
@@ -61,7 +61,7 @@ class Client:
     async def open(cls, server: ServerProcess, table_id: str, token: str | None, name: str) -> Client:
         ws = await connect(f"{server.ws_url}/ws/tables/{table_id}", max_size=None, open_timeout=TIMEOUT)
         client = cls(ws, name)
-        hello: dict[str, Any] = {"type": "hello", "protocol": 1}
+        hello: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL}
         hello.update({"token": token} if token is not None else {"spectator": True})
         await client.send(hello)
         await client.wait_for(lambda: client.welcome is not None or client.closed, "a welcome")
@@ -183,7 +183,7 @@ async def play(record: TableRecord, clients: dict[int, Client], rng: random.Rand
             return
         seat, mine = turn
         assert mine.last is not None
-        message = await mine.act_message(rng.choice(mine.last["legal"]))
+        message = await mine.act_message(rng.choice(mine.last["legal"])["notation"])
         reply = await mine.reply(message["client_id"])
         assert reply["type"] == "ack", reply
         record.acked.append((seat, message["action"], reply["version"]))
@@ -253,7 +253,7 @@ async def play_then_crash(server: ServerProcess) -> list[TableRecord]:
         if turn is not None:
             seat, mine = turn
             assert mine.last is not None
-            record.in_flight = seat, await mine.act_message(rng.choice(mine.last["legal"]))
+            record.in_flight = seat, await mine.act_message(rng.choice(mine.last["legal"])["notation"])
             if delay:
                 await asyncio.sleep(delay)
     server.kill()
@@ -320,9 +320,10 @@ def test_every_seat_sees_exactly_the_replayed_state(crash: Crash) -> None:
                     match, _ = replayed(crash.server.database, record.id, welcome["version"])
                     where = f"{record.id} seat {seat} at version {welcome['version']}"
                     assert welcome["view"] == jsonish(SNORKELING.view(match.state, seat)), where
-                    legal = ([SNORKELING.format_action(a) for a in SNORKELING.legal_actions(match.state, seat)]
+                    legal = ([SNORKELING.action_record(match.state, seat, action)
+                              for action in SNORKELING.legal_actions(match.state, seat)]
                              if seat is not None and seat in SNORKELING.actors(match.state) else [])
-                    assert welcome["legal"] == legal, where
+                    assert welcome["legal"] == jsonish(legal), where
                     outcome = SNORKELING.outcome(match.state)
                     assert welcome["outcome"] == (None if outcome is None else jsonish(outcome.to_dict()))
             finally:
@@ -341,7 +342,8 @@ def test_recent_events_survive_the_restart(crash: Crash) -> None:
                     welcome = client.welcome
                     assert welcome is not None
                     _, events = replayed(crash.server.database, record.id, welcome["version"])
-                    expected = jsonish([event.for_seat(seat) for event in events][-200:])
+                    expected = jsonish([{**event.for_seat(seat), "parts": SNORKELING.log_parts(event, seat)}
+                                        for event in events][-200:])
                     assert welcome["log"] == expected, (
                         f"{record.id} seat {seat}: {len(welcome['log'])} events in the log after the restart, "
                         f"{len(expected)} expected")

@@ -27,7 +27,7 @@ from .connection import Connection
 from .manager import TableError, TableManager
 from .settings import ServerSettings
 from .storage import Storage
-from .table import PROTOCOL, PROTOCOLS, error, parse_json
+from .table import PROTOCOL, PROTOCOLS, encodable, error, parse_json
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY_BYTES = 16384
@@ -48,10 +48,21 @@ class NewTable(BaseModel):
 
 
 @functools.cache
-def player_range(game_name: str) -> tuple[int, int]:
-    """The seat counts a game accepts with its other options at their defaults."""
-    seats = get_game(game_name).player_range()
-    return (seats.start, seats.stop - 1) if seats else (2, 2)
+def game_declaration(game_name: str) -> dict[str, Any]:
+    """What the lobby and a table page need to know about a game, from its declarations, for its default config."""
+    game = get_game(game_name)
+    seats = game.player_range()
+    fewest, most = (seats.start, seats.stop - 1) if seats else (2, 2)
+    # The player count comes from the seats and a file names a path on the server: neither is the lobby's to set.
+    set_by_seats = set(game.with_players({}, fewest))
+    options = [o for o in game.options() if not o["file"] and o["name"] not in set_by_seats]
+    offered = bot_names(game_name)
+    return {"name": game_name, "title": game.title, "summary": game.summary, "options": options,
+            "bots": offered, "bot_labels": bot_descriptions(game_name),
+            "default_bot": game.levels.stand_in if game.levels.stand_in in offered else None,
+            "min_players": fewest, "max_players": most, "default_players": game.default_players(),
+            "realtime": game.realtime, "frontends": sorted(game.frontends),
+            "static": game.static_data(game.make_config())}
 
 
 def problem(status: int, code: str, message: str) -> JSONResponse:
@@ -102,18 +113,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
 
     @app.get("/api/games")
     async def list_games() -> dict[str, Any]:
-        games = []
-        for name in game_names():
-            game = get_game(name)
-            # Options that name a file on the server are not for the lobby (a server may refuse them anyway).
-            options = [o for o in game.options() if not o["file"]]
-            fewest, most = player_range(name)
-            games.append({"name": name, "title": game.title, "options": options, "bots": bot_names(name),
-                          "bot_labels": bot_descriptions(name),
-                          "min_players": fewest, "max_players": most, "realtime": game.realtime,
-                          "frontends": sorted(game.frontends), "summary": game.summary,
-                          "default_players": game.default_players()})
-        return {"games": games}
+        return {"games": [game_declaration(name) for name in game_names()]}
 
     @app.post("/api/tables", status_code=201, response_model=None)
     async def create_table(body: NewTable, request: Request) -> dict[str, Any] | JSONResponse:
@@ -208,14 +208,17 @@ async def _receive_loop(websocket: WebSocket, connection: Connection, table: Any
             continue
         if not connection.allow():
             # A dropped act is named by its client id, so the client knows which move to send again.
+            # A dropped act or check is named (by client id, by action), so the client knows which went unanswered.
             dropped = parse_json(text)
-            client_id = dropped.get("client_id") if isinstance(dropped, dict) and dropped.get("type") == "act" else None
-            if not isinstance(client_id, str):
-                client_id = None
-            if client_id is not None or connection.should_warn_rate():
+            kind = dropped.get("type") if isinstance(dropped, dict) else None
+            client_id = dropped.get("client_id") if kind == "act" else None
+            check = dropped.get("action") if kind == "check" else None
+            client_id = client_id if isinstance(client_id, str) else None
+            check = check if isinstance(check, str) and encodable(check) else None
+            if client_id is not None or check is not None or connection.should_warn_rate():
                 connection.send(error("rate_limited", "too many messages: at most "
                                                       f"{settings.messages_per_second:g} a second",
-                                      client_id=client_id))
+                                      client_id=client_id, check=check))
             continue
         await table.handle(connection, text)
 

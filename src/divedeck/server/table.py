@@ -337,11 +337,13 @@ class LiveTable:
         """"Why not?": whether the seat's proposed action is legal now, and the reason and rule if not, without
         playing it."""
         action = message.get("action")
-        if not isinstance(action, str) or not 0 < len(action) <= MAX_ACTION_LENGTH or not encodable(action):
-            connection.send(error("malformed", "check needs an action in the game's notation"))
+        # A refused check names the action it was about, as the answer would: that is how a client pairs them.
+        about = action if isinstance(action, str) and len(action) <= MAX_ACTION_LENGTH and encodable(action) else None
+        if about is None or not action:
+            connection.send(error("malformed", "check needs an action in the game's notation", check=about))
             return
         if connection.seat is None:
-            connection.send(error("spectator", "a spectator has no seat to check moves for"))
+            connection.send(error("spectator", "a spectator has no seat to check moves for", check=action))
             return
         answer: dict[str, Any] = {"type": "check", "action": action, "legal": True}
         try:

@@ -1,20 +1,8 @@
 // Cards drawn by code as SVG: value, name, colour AND symbol + letter, so colour is never the only cue.
 //
 // A card is named by its face, the colour letter and the value ("Y3"). The deck's data (colours with their letter
-// and symbol, the value names) comes from the server when it sends it; DEFAULT_DECK mirrors the default
-// src/divedeck/games/snorkeling/data/cards.toml for when it does not.
-
-export const DEFAULT_DECK = {
-  colors: [
-    { name: "yellow", letter: "Y", symbol: "☀" },
-    { name: "red", letter: "R", symbol: "♥" },
-    { name: "green", letter: "G", symbol: "♣" },
-    { name: "blue", letter: "B", symbol: "◆" },
-    { name: "purple", letter: "P", symbol: "★" },
-  ],
-  value_names: ["Beach", "School of Fish", "Clownfish", "Turtle", "Ray"],
-  lanternfish_name: "Lanternfish",
-};
+// and symbol, the value names) is the game's static data, sent once by the server (`welcome.static`); the page
+// keeps no copy of any deck, so a custom card file draws with its own names and colours.
 
 // Inks per colour name: `band` behind the value, `text` on the band, `ink` for the drawing, `tint` for the body.
 // Band/text pairs keep a contrast of at least 4.5:1.
@@ -37,13 +25,13 @@ function paletteFor(color, index) {
 }
 
 /**
- * Everything needed to draw and name cards of one deck. `meta` may be the server's card data in any of the
- * shapes {colors, value_names} or {colors, values: [{value, name}]}; missing parts come from DEFAULT_DECK.
+ * Everything needed to draw and name cards of one deck. `meta` is the server's card data, {colors, value_names}
+ * or {colors, values: [{value, name}]}; what it lacks draws plainly (a letter for a colour, a number for a name).
  */
 export class Deck {
   constructor(meta = null) {
     const source = meta && typeof meta === "object" ? meta : {};
-    const colors = Array.isArray(source.colors) && source.colors.length ? source.colors : DEFAULT_DECK.colors;
+    const colors = Array.isArray(source.colors) ? source.colors : [];
     this.colors = colors.map((c, i) => ({
       name: String(c.name ?? `colour ${i + 1}`),
       letter: String(c.letter ?? "?"),
@@ -51,8 +39,8 @@ export class Deck {
     }));
     let names = source.value_names;
     if (!Array.isArray(names) && Array.isArray(source.values)) names = source.values.map((v) => v.name ?? String(v.value));
-    this.valueNames = Array.isArray(names) && names.length ? names.map(String) : DEFAULT_DECK.value_names;
-    this.lanternfishName = String(source.lanternfish_name ?? source.lanternfish?.name ?? DEFAULT_DECK.lanternfish_name);
+    this.valueNames = Array.isArray(names) ? names.map(String) : [];
+    this.lanternfishName = String(source.lanternfish_name ?? source.lanternfish?.name ?? "");
     this.byLetter = new Map(this.colors.map((c, i) => [c.letter, { ...c, index: i, palette: paletteFor(c, i) }]));
   }
 

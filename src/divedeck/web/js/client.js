@@ -4,13 +4,15 @@
 //   client.on("state", (state) => render(state));        // after welcome and every update
 //   client.on("error", (msg) => toast(msg.message));
 //   client.connect();
-//   client.act("c Y3");
+//   client.act(client.state.legal[0].notation);
+//   const answer = await client.check("c Y3");             // {legal, reason, rule}: "why not?", nothing played
 //
 // Events: "status" (connecting | open | reconnecting | closed | failed), "welcome", "update", "state", "ack",
 // "error", "rematch", "pong", "table" (only the public table changed), "busy" (true while an action waits for
 // its answer). Unknown message types are ignored, so a newer server's additions do not break an older page.
-// The latest state is `client.state`: {table, seat, version, view, legal, log, outcome}. A fresh `welcome`
-// replaces it entirely. An action that was sent but never acknowledged is sent again, with the SAME client_id,
+// The latest state is `client.state`: {table, seat, version, static, view, legal, log, outcome}, where `legal` is
+// the server's action records ({notation, kind, cards, target, label}) and every log event carries its `parts`.
+// A fresh `welcome` replaces it entirely. An action that was sent but never acknowledged is sent again, with the SAME client_id,
 // after a reconnect, so the server applies it at most once.
 
 import { uniqueId } from "./util.js";
@@ -19,6 +21,7 @@ export const PROTOCOL = 3;
 const PING_EVERY_MS = 25_000;
 const PONG_WAIT_MS = 10_000;
 const LOG_LIMIT = 200;
+const CHECK_WAIT_MS = 10_000;
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
 // Closes after which reconnecting cannot help: the server said who we are is wrong.
 const FATAL_CLOSE = new Set([4400, 4401, 4404]);
@@ -65,11 +68,12 @@ export class TableClient extends Emitter {
     this.token = token || null;
     this.url = url || socketUrl(tableId);
     this.WebSocketImpl = WebSocketImpl || globalThis.WebSocket;
-    this.state = null; // {table, seat, version, view, legal, log, outcome}
+    this.state = null; // {table, seat, version, static, view, legal, log, outcome}
     this.status = "idle";
     this.pending = null; // the action sent and not yet answered: {client_id, action, version}
     this.awaitVersion = 0; // after an ack: the version the matching update will bring
     this.fatal = null; // the error that made reconnecting pointless
+    this.checks = new Map(); // notation -> the settle functions of the "why not?" questions waiting for it
     this._socket = null;
     this._attempt = 0;
     this._retryTimer = null;
@@ -116,18 +120,37 @@ export class TableClient extends Emitter {
    * Send an action in the game's notation, exactly as it appears in `legal`. Returns the client_id, or null when
    * another action is still waiting for its answer (the caller should wait for the next state).
    */
-  act(action) {
+  act(notation) {
     if (this.isSpectator || this.busy) return null;
     const message = {
       type: "act",
       client_id: uniqueId("c-"),
-      action: String(action),
+      action: String(notation),
       version: this.state ? this.state.version : undefined,
     };
     this.pending = message;
     this.emit("busy", true);
     this._send(message); // if the socket is down, the welcome after the reconnect sends it
     return message.client_id;
+  }
+
+  /**
+   * Ask whether `notation` is legal for this seat now, without playing it: a Promise of {legal, reason, rule}.
+   * The server's answer names the action it checked, which is how it finds its question; asking the same action
+   * twice before the answer comes gets the one answer twice. Rejects when no answer comes (socket down, dropped).
+   */
+  check(notation) {
+    const action = String(notation);
+    if (this.isSpectator) return Promise.resolve({ legal: false, reason: "a spectator has no seat to play", rule: null });
+    return new Promise((resolve, reject) => {
+      const waiting = this.checks.get(action) || [];
+      const timer = setTimeout(() => this._settleCheck(action, null, new Error("the server did not answer")), CHECK_WAIT_MS);
+      waiting.push({ resolve, reject, timer });
+      this.checks.set(action, waiting);
+      if (waiting.length === 1 && !this._send({ type: "check", action })) {
+        this._settleCheck(action, null, new Error("not connected"));
+      }
+    });
   }
 
   rematch() {
@@ -139,6 +162,17 @@ export class TableClient extends Emitter {
   }
 
   // -- internals ---------------------------------------------------------------------------------------------
+
+  _settleCheck(action, answer, failure) {
+    const waiting = this.checks.get(action);
+    if (!waiting) return;
+    this.checks.delete(action);
+    for (const { resolve, reject, timer } of waiting) {
+      clearTimeout(timer);
+      if (failure) reject(failure);
+      else resolve(answer);
+    }
+  }
 
   _setStatus(status) {
     if (this.status === status) return;
@@ -189,6 +223,7 @@ export class TableClient extends Emitter {
       this._socket = null;
       this._welcomed = false;
       this._stopPing();
+      for (const action of [...this.checks.keys()]) this._settleCheck(action, null, new Error("the connection closed"));
       if (this._stopped) return;
       if (FATAL_CLOSE.has(event.code) || this.fatal) {
         this.fatal = this.fatal || { type: "error", code: `closed_${event.code}`, message: event.reason || "" };
@@ -238,14 +273,18 @@ export class TableClient extends Emitter {
         this.emit("ack", message);
         this.emit("busy", this.busy);
         return undefined;
+      case "check":
+        this._settleCheck(String(message.action), {
+          legal: Boolean(message.legal), reason: message.reason ?? null, rule: message.rule ?? null,
+        });
+        return undefined;
       case "error":
         return this._onError(message);
       case "rematch":
         this.emit("rematch", message);
         return undefined;
       case "table":
-        // Not in docs/protocol.md v1, but sent by the server when someone connects, leaves or is replaced by a
-        // bot: only the public table changes.
+        // Someone connected, left or was replaced by a bot: only the public table changes.
         if (this.state && message.table) {
           this.state = { ...this.state, table: message.table };
           this.emit("table", message.table);
@@ -269,6 +308,7 @@ export class TableClient extends Emitter {
       table: message.table || null,
       seat: message.seat ?? null,
       version: message.version ?? 0,
+      static: message.static || {},
       view: message.view || null,
       legal: Array.isArray(message.legal) ? message.legal : [],
       log: Array.isArray(message.log) ? message.log.slice(-LOG_LIMIT) : [],
@@ -305,6 +345,11 @@ export class TableClient extends Emitter {
 
   _onError(message) {
     if (FATAL_CODES.has(message.code)) this.fatal = message;
+    if (message.check !== undefined) {
+      // A check the server could not read (it names the action it was about): no answer will follow.
+      this._settleCheck(String(message.check), null, new Error(message.message || message.code));
+      return;
+    }
     if (this.pending && (!message.client_id || message.client_id === this.pending.client_id)) {
       // A refusal changes nothing: the player may choose again. (An error without client_id that is not about
       // our action, e.g. rate_limited, also frees the page: the server dropped the message.)

@@ -1,4 +1,7 @@
 // The lobby (/): the games, a form to start a table, and the open tables to watch.
+//
+// Everything about a game comes from its declarations in /api/games (title, summary, player range, front ends,
+// bots, options with their help, rules, bounds and whether they are advanced): no game or option is named here.
 
 import {
   copyText, h, humanize, loadInvites, loadTokens, replaceChildren, saveInvites, saveToken, toast,
@@ -6,8 +9,6 @@ import {
 
 const $ = (id) => document.getElementById(id);
 const REFRESH_MS = 5000;
-// Options the form sets another way: the player count comes from the seats; a card file is a server-side path.
-const SKIPPED_OPTIONS = new Set(["cards", "num_players"]);
 
 const lobby = {
   games: [],
@@ -23,7 +24,7 @@ async function loadGames() {
     const response = await fetch("/api/games", { headers: { Accept: "application/json" } });
     if (!response.ok) throw new Error(`the server answered ${response.status}`);
     const data = await response.json();
-    lobby.games = Array.isArray(data.games) ? data.games : [];
+    lobby.games = (Array.isArray(data.games) ? data.games : []).filter((g) => (g.frontends || []).includes("browser"));
   } catch (error) {
     replaceChildren($("games"), h("p", { class: "form-error" }, `Cannot load the games: ${error.message}`));
     return;
@@ -45,17 +46,22 @@ function renderGamePicker() {
         onchange: () => selectGame(game.name),
       }),
       h("span", { class: "game-option-title" }, game.title || humanize(game.name)),
-      h("span", { class: "game-option-meta" }, `${game.min_players}–${game.max_players} players`));
+      h("span", { class: "game-option-meta" }, playerCount(game)),
+      game.summary ? h("span", { class: "game-option-summary" }, game.summary) : null);
   }));
+}
+
+function playerCount(game) {
+  if (game.min_players === game.max_players) return `${game.min_players} ${game.min_players === 1 ? "player" : "players"}`;
+  return `${game.min_players}–${game.max_players} players`;
 }
 
 function selectGame(name) {
   lobby.game = lobby.games.find((g) => g.name === name) || lobby.games[0];
   const game = lobby.game;
   const players = $("players");
-  const numOption = (game.options || []).find((o) => o.name === "num_players");
-  const wanted = game.default_players ?? (numOption ? Number(numOption.default) : game.min_players);
-  const preferred = Math.min(Math.max(Number(wanted) || game.min_players, game.min_players), game.max_players);
+  const wanted = Number(game.default_players) || game.min_players;
+  const preferred = Math.min(Math.max(wanted, game.min_players), game.max_players);
   const current = Number(players.value) || preferred;
   replaceChildren(players, range(game.min_players, game.max_players).map((n) => h("option", { value: n, selected: n === current }, String(n))));
   if (Number(players.value) !== current) players.value = String(preferred);
@@ -72,8 +78,13 @@ function range(from, to) {
 function defaultChoice(seat) {
   if (seat === 0) return "local";
   const bots = lobby.game.bots || [];
-  const preferred = ["medium", "greedy"].find((name) => bots.includes(name));
-  return bots.length ? `bot:${preferred || bots[0]}` : "invite";
+  const preferred = bots.includes(lobby.game.default_bot) ? lobby.game.default_bot : bots[0];
+  return preferred ? `bot:${preferred}` : "invite";
+}
+
+/** Whether several people may share this screen, passing it on between turns. */
+function sharesScreen() {
+  return (lobby.game.frontends || []).includes("hotseat");
 }
 
 function renderSeatChoices() {
@@ -91,8 +102,8 @@ function renderSeatChoices() {
     const select = h("select", {
       id, onchange: (event) => {
         lobby.seatChoices[seat] = event.target.value;
-        if (lobby.game.realtime && event.target.value === "local") {
-          // Everyone plays at once in a real-time game: one person per screen, the others get invite links.
+        if (!sharesScreen() && event.target.value === "local") {
+          // A game not played by passing one screen: one person per screen, the others get invite links.
           lobby.seatChoices = lobby.seatChoices.map((c, other) => (other !== seat && c === "local" ? "invite" : c));
           renderSeatChoices();
           return;
@@ -109,34 +120,45 @@ function renderSeatChoices() {
   updateCreateLabel();
 }
 
+// The server lists only the options a lobby may set: no file on its disk, no player count (the seats give it).
 function renderOptions() {
-  const options = (lobby.game.options || []).filter((o) => !SKIPPED_OPTIONS.has(o.name));
-  const n = Number($("players").value);
-  replaceChildren($("options"), options.map((option) => {
-    const id = `opt-${option.name}`;
-    const help = option.help ? h("span", { class: "field-help", id: `${id}-help` }, option.help) : null;
-    const described = option.help ? `${id}-help` : null;
-    if (option.type === "bool") {
-      return h("div", { class: "option option-bool" },
-        h("input", { type: "checkbox", id, "data-option": option.name, "data-type": "bool", checked: Boolean(option.default), "aria-describedby": described }),
-        h("label", { for: id }, humanize(option.name)), help);
-    }
-    let input;
-    if (option.type === "choice") {
-      input = h("select", { id, "data-option": option.name, "data-type": "choice", "aria-describedby": described },
-        (option.choices || []).map((c) => h("option", { value: String(c), selected: c === option.default }, humanize(c))));
-    } else if (option.type === "int") {
-      const isSeat = option.name === "first_player";
-      input = h("input", {
-        type: "number", id, inputmode: "numeric", step: 1, "data-option": option.name, "data-type": "int",
-        value: option.default ?? "", min: isSeat || option.default >= 0 ? 0 : null, max: isSeat ? n - 1 : null,
-        "aria-describedby": described,
-      });
-    } else {
-      input = h("input", { type: "text", id, "data-option": option.name, "data-type": "str", value: option.default ?? "", "aria-describedby": described });
-    }
-    return h("div", { class: "option" }, h("label", { for: id }, humanize(option.name)), input, help);
-  }));
+  const options = lobby.game.options || [];
+  const basic = options.filter((o) => !o.advanced).map(optionField);
+  const advanced = options.filter((o) => o.advanced).map(optionField);
+  replaceChildren($("options"), basic,
+    advanced.length
+      ? h("details", { class: "options-advanced" }, h("summary", {}, "More options"), h("div", { class: "options-grid" }, advanced))
+      : null);
+}
+
+function optionField(option) {
+  const id = `opt-${option.name}`;
+  const rules = (option.rules || []).length ? `Rules: ${option.rules.join(", ")}` : null;
+  const help = option.help || rules
+    ? h("span", { class: "field-help", id: `${id}-help` }, option.help || "",
+      rules ? h("span", { class: "option-rules" }, ` (${rules})`) : null)
+    : null;
+  const described = help ? `${id}-help` : null;
+  const label = h("label", { for: id, title: rules }, humanize(option.name));
+  if (option.type === "bool") {
+    return h("div", { class: "option option-bool" },
+      h("input", { type: "checkbox", id, "data-option": option.name, "data-type": "bool", checked: Boolean(option.default), "aria-describedby": described }),
+      label, help);
+  }
+  let input;
+  if (option.type === "choice") {
+    input = h("select", { id, "data-option": option.name, "data-type": "choice", "aria-describedby": described },
+      (option.choices || []).map((c) => h("option", { value: String(c), selected: c === option.default }, humanize(c))));
+  } else if (option.type === "int") {
+    input = h("input", {
+      type: "number", id, inputmode: "numeric", step: 1, "data-option": option.name, "data-type": "int",
+      value: option.default ?? "", min: option.low ?? null, max: option.high ?? null, placeholder: option.default === null ? "default" : null,
+      "aria-describedby": described,
+    });
+  } else {
+    input = h("input", { type: "text", id, "data-option": option.name, "data-type": "str", value: option.default ?? "", "aria-describedby": described });
+  }
+  return h("div", { class: "option" }, label, input, help);
 }
 
 function updateCreateLabel() {
@@ -159,7 +181,6 @@ function readOptions() {
     if (meta && value === meta.default) continue; // send only what differs from the defaults
     options[name] = value;
   }
-  if ((lobby.game.options || []).some((o) => o.name === "num_players")) options.num_players = Number($("players").value);
   return options;
 }
 
@@ -328,14 +349,7 @@ function renderTables(tables) {
 
 // -- start ---------------------------------------------------------------------------------------------------------
 
-$("players").addEventListener("change", () => {
-  renderSeatChoices();
-  const first = $("options").querySelector('[data-option="first_player"]');
-  if (first) {
-    first.max = String(Number($("players").value) - 1);
-    if (Number(first.value) > Number(first.max)) first.value = first.max;
-  }
-});
+$("players").addEventListener("change", renderSeatChoices);
 $("create-form").addEventListener("submit", createTable);
 $("refresh").addEventListener("click", refreshTables);
 document.addEventListener("visibilitychange", () => {

@@ -4,19 +4,16 @@
 // - Several local seats (hot-seat: tokens for several seats of this table in localStorage): one client per seat;
 //   the page shows the seat whose turn it is, with a cover screen between two different local seats' turns.
 // - No token: a spectator.
-// The game's own module (js/games/<game>.js) draws the board and words the log.
+// The game's own module (js/games/<game>.js) draws the board; the log is the server's parts (text, seats, cards),
+// rendered here for every game. Legality, labels and reasons come from the server's records and `check` answers.
 
 import { TableClient } from "./client.js";
 import {
   copyText, forgetToken, h, loadTabSeats, loadTokens, replaceChildren, saveTabSeats, saveToken, toast,
 } from "./util.js";
 
-const GAME_MODULES = {
-  snorkeling: () => import("./games/snorkeling.js"),
-  "hold-your-breath": () => import("./games/hold-your-breath.js"),
-  bermuda: () => import("./games/bermuda.js"),
-  "hold-your-hat": () => import("./games/hold-your-hat.js"),
-};
+// Game names as the server lists them: lower-case words and dashes, so one names a module file and nothing else.
+const GAME_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 const $ = (id) => document.getElementById(id);
 const COVER_GUARD_MS = 700;
@@ -73,6 +70,7 @@ const page = {
   coverSummary: null,
   revealed: false,
   module: null,
+  legacy: false,
   moduleLoading: null,
   board: null,
   gameInfo: null,
@@ -132,33 +130,45 @@ function showKeyHelp(entries) {
 /** Load the game's module and create its board, once (several clients may ask at the same time). */
 function loadModule(game) {
   if (!page.moduleLoading) {
-    const loader = GAME_MODULES[game];
-    if (!loader) return Promise.reject(new Error(`this page cannot show the game "${game}" yet`));
-    page.moduleLoading = loader().then((module) => {
+    if (!GAME_NAME.test(game)) return Promise.reject(new Error(`this page cannot show the game "${game}"`));
+    page.moduleLoading = Promise.all([import(`./games/${game}.js`), fetchGameInfo(game)]).then(([module, info]) => {
       page.module = module;
+      page.gameInfo = info;
+      page.legacy = isLegacyModule(module);
       showKeyHelp(module.keyHelp || []);
       page.board = module.createBoard($("board"), {
-        act: (action) => shownClient()?.act(action),
-        explain: (action) => shownClient()?.act(action),
+        act: (notation) => shownClient()?.act(notation),
+        check: (notation) => shownClient()?.check(notation) ?? Promise.reject(new Error("not connected")),
+        ...(page.legacy ? { explain: explainRefusal } : {}),
       });
-      fetchGameInfo(game);
       return module;
     });
   }
   return page.moduleLoading;
 }
 
+/** The game's entry of /api/games (its title, declarations, default static data), or null if it cannot be had. */
 async function fetchGameInfo(game) {
   try {
     const response = await fetch("/api/games", { headers: { Accept: "application/json" } });
-    if (!response.ok) return;
+    if (!response.ok) return null;
     const data = await response.json();
-    page.gameInfo = (data.games || []).find((g) => g.name === game) || null;
-    page.deck = null;
-    render();
+    return (data.games || []).find((g) => g.name === game) || null;
   } catch {
-    // The page works with the default card data.
+    return null; // the table's own welcome still has everything needed to play
   }
+}
+
+// TEMPORARY, until each game's module is rewritten to protocol 3 (docs/protocol.md): a module that still words
+// its own log reads `legal` as notation strings and asks "why not?" through `explain`. Delete with the last one.
+function isLegacyModule(module) {
+  return typeof module.describeEventParts === "function";
+}
+
+function explainRefusal(notation) {
+  shownClient()?.check(notation).then((answer) => {
+    if (!answer.legal) toast(answer.reason || "Not allowed now", { kind: "error", detail: answer.rule ? `Rule ${answer.rule}` : "" });
+  }, () => {});
 }
 
 function connectionSummary() {
@@ -212,7 +222,7 @@ function render() {
   if (!state || !page.module) return;
   const { table, view } = state;
   const module = page.module;
-  if (!page.deck) page.deck = module.makeDeck(page.gameInfo, view);
+  if (!page.deck) page.deck = module.makeDeck(page.gameInfo, page.legacy ? view : state.static);
   const names = (seat) => seatName(table, seat);
 
   // Header
@@ -252,7 +262,14 @@ function render() {
     $("board").replaceChildren();
   } else {
     page.board.render({
-      view, legal: state.legal, seat: state.seat, busy: client.busy, names, seats: table ? table.seats : [], deck: page.deck,
+      view,
+      legal: page.legacy ? state.legal.map((record) => record.notation) : state.legal,
+      seat: state.seat,
+      busy: client.busy,
+      names,
+      seats: table ? table.seats : [],
+      deck: page.deck,
+      static: state.static,
     });
   }
   renderLog(state, names);
@@ -308,22 +325,31 @@ function renderLog(state, names) {
   if (key === page.lastLogKey) return;
   page.lastLogKey = key;
   const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
-  const viewer = state.seat;
-  const fmt = {
-    // On a shared screen "you" would be whoever holds the device: say the name.
-    who: (seat) => (seat === viewer && !page.hotseat ? "you" : names(seat)),
-    card: (label) => page.module.cardChip ? page.module.cardChip(page.deck, label) : label,
-  };
   const module = page.module;
   const items = state.log.slice(-120).map((event) => {
     const tone = module.eventTone ? module.eventTone(event) : "";
-    return h("li", { class: `log-line${tone ? ` log-${tone}` : ""}` }, module.describeEventParts(event, viewer, fmt));
+    return h("li", { class: `log-line${tone ? ` log-${tone}` : ""}` }, logLine(event.parts, state.seat, names));
   });
   replaceChildren(list, items.length ? items : h("li", { class: "log-empty" }, "Nothing has happened yet."));
   if (nearBottom || list.dataset.init !== "1") {
     list.scrollTop = list.scrollHeight;
     list.dataset.init = "1";
   }
+}
+
+/** A log line from the server's parts: text as text, a seat by its name ("you" for the viewer), a card drawn by
+ * the game's `cardChip` where it has one. */
+function logLine(parts, viewer, names) {
+  return (Array.isArray(parts) ? parts : []).map((part) => {
+    if (Number.isInteger(part.seat)) {
+      // On a shared screen "you" would be whoever holds the device: say the name.
+      return part.seat === viewer && !page.hotseat ? "you" : names(part.seat);
+    }
+    if (typeof part.card === "string") {
+      return page.module.cardChip ? page.module.cardChip(page.deck, part.card) : part.card;
+    }
+    return String(part.text ?? "");
+  });
 }
 
 function rematchLink(tableId) {
@@ -341,9 +367,10 @@ function renderGameOver(state, names) {
   }
   const found = page.module.findSummary(state.log) || {};
   const outcome = state.outcome;
+  // No game-over event in the log kept here (a long game): the outcome says the same, in its own words.
   const gameOver = found.gameOver || {
     kind: "game_over", winners: outcome.winners || [], totals: outcome.scores || [],
-    reason: outcome.termination === "SNK-A27" ? "round_cap" : "target_score", // the round cap (SNK-A27)
+    reason: outcome.reason ?? outcome.termination, rule: outcome.rule ?? null,
   };
   const seated = page.clients.some((c) => c.token);
   replaceChildren(box,
@@ -441,11 +468,10 @@ function followRematch() {
   location.assign(`/table/${encodeURIComponent(rematch.table)}${seats.length ? "" : "#watch"}`);
 }
 
-/** Put the keyboard focus on the first thing worth pressing: a playable card, then Pass/End, then any card. */
+/** Put the keyboard focus on the first thing worth pressing: something legal, then any enabled button. */
 function focusBoard() {
   const board = $("board");
-  const target = board.querySelector(".card-btn.is-legal") || board.querySelector(".snk-actions button")
-    || board.querySelector(".card-btn") || board;
+  const target = board.querySelector(".is-legal") || board.querySelector("button:enabled") || board;
   target.focus({ preventScroll: true });
 }
 
