@@ -101,7 +101,8 @@ def test_static_data_carries_the_card_table_and_board_and_the_view_does_not(tmp_
     assert static["hindrance_penalty"] == 10 and static["step"] == 5 and static["max_depth"] == 150
     assert [use["label"] for use in cards["A10P"]["uses"]] == ["Air 10", "Panic"]
     assert [use["notation"] for use in cards["DO"]["uses"] if "notation" in use] == [
-        "air DO 5", "air DO 10", "swim DO 5", "swim DO 10"]
+        "air DO 5", "air DO 10", "swim DO 5", "swim DO 10", "draw DO", "mass DO"]
+    assert cards["A5P"]["uses"][1]["example"] == "panic A5P>{seat}"
     assert [use["kind"] for use in cards["KR"]["uses"]] == ["kraken", "mass"]
     view = GAME.view(GAME.new(config(), 1), 0)
     assert "cards" not in view and "hindrance_penalty" not in view

@@ -116,11 +116,20 @@ def static_data(table: CardTable, max_depth: int) -> dict[str, Any]:
                              "label": f"{verb.capitalize()} {value or table.face_value[face]}",
                              "notation": str(PLAYS[verb](info["label"], value)),  # type: ignore[call-arg]
                              "help": USE_HELP[verb]} for value in values)
-        uses.extend({"kind": verb, "label": USE_NAME[verb], "help": USE_HELP[verb]}
-                    for verb in table.face_actions[face])
+        uses.extend({"kind": verb, "label": USE_NAME[verb], "help": USE_HELP[verb],
+                     **_use_notation(verb, info["label"])} for verb in table.face_actions[face])
         cards.append({**info, "uses": uses})
     return {"cards": cards, "max_depth": max_depth, "step": table.step,
             "hindrance_penalty": table.hindrance_penalty, "hand_size": table.hand_size}
+
+
+def _use_notation(verb: str, label: str) -> dict[str, str]:
+    """How a page writes a use: its notation when it names nothing more, else an example to ask "why not?" with
+    (``{seat}`` stands for a seat to aim at)."""
+    kind = PLAYS[verb]
+    if kind is Draw or kind is Mass:
+        return {"notation": str(kind(label))}  # type: ignore[call-arg]
+    return {"example": f"calm {label} 0" if kind is Calm else f"{verb} {label}>{{seat}}"}
 
 
 # -- the log ----------------------------------------------------------------------------------------------------------
