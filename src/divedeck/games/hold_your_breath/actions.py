@@ -39,97 +39,94 @@ _LABEL = re.compile(r"^(?:[AS]\d{1,3}[DXCPHK]|SH|KR|DO)$")
 
 
 @dataclass(frozen=True, slots=True)
-class Air:
-    """A card played for Air (HYB-R10); ``value`` is what a Dolphin is declared as, 0 for a printed card."""
+class _ForValue:
+    """A card played for its value; ``value`` is what a Dolphin is declared as, 0 for a printed card (HYB-R13)."""
 
     card: str
     value: int = 0
+    verb: ClassVar[str]
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.card} {self.value}" if self.value else f"{self.verb} {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Air(_ForValue):
+    """A card played for Air (HYB-R10)."""
+
     verb: ClassVar[str] = "air"
 
-    def __str__(self) -> str:
-        return f"air {self.card} {self.value}" if self.value else f"air {self.card}"
-
 
 @dataclass(frozen=True, slots=True)
-class Swim:
-    """A card played for Swim (HYB-R11); ``value`` as for ``Air``."""
+class Swim(_ForValue):
+    """A card played for Swim (HYB-R11)."""
 
-    card: str
-    value: int = 0
     verb: ClassVar[str] = "swim"
 
+
+@dataclass(frozen=True, slots=True)
+class _ForAction:
+    """A card played for an action that names nothing more."""
+
+    card: str
+    verb: ClassVar[str]
+
     def __str__(self) -> str:
-        return f"swim {self.card} {self.value}" if self.value else f"swim {self.card}"
+        return f"{self.verb} {self.card}"
 
 
 @dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(_ForAction):
     """The Draw icon: the top card of the Dive Deck to the hand (HYB-R12, HYB-A27)."""
 
-    card: str
     verb: ClassVar[str] = "draw"
 
-    def __str__(self) -> str:
-        return f"draw {self.card}"
-
 
 @dataclass(frozen=True, slots=True)
-class Mass:
+class Mass(_ForAction):
     """The Kraken's mass discard: each player holding a full hand gives up a card (HYB-R12, HYB-A19)."""
 
-    card: str
     verb: ClassVar[str] = "mass"
 
-    def __str__(self) -> str:
-        return f"mass {self.card}"
-
 
 @dataclass(frozen=True, slots=True)
-class Discard:
-    """The Discard icon on ``target``: a random card of its hand is discarded (HYB-R12, HYB-A17, HYB-A18)."""
+class _OnSeat:
+    """A card played for an action on seat ``target``."""
 
     card: str
     target: int
+    verb: ClassVar[str]
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.card}>{self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(_OnSeat):
+    """The Discard icon: a random card of the target's hand is discarded (HYB-R12, HYB-A17, HYB-A18)."""
+
     verb: ClassVar[str] = "discard"
 
-    def __str__(self) -> str:
-        return f"discard {self.card}>{self.target}"
-
 
 @dataclass(frozen=True, slots=True)
-class Panic:
-    """The card face up in ``target``'s Swim Pile as a Panic (HYB-R12, HYB-A21)."""
+class Panic(_OnSeat):
+    """The card face up in the target's Swim Pile as a Panic (HYB-R12, HYB-A21)."""
 
-    card: str
-    target: int
     verb: ClassVar[str] = "panic"
 
-    def __str__(self) -> str:
-        return f"panic {self.card}>{self.target}"
-
 
 @dataclass(frozen=True, slots=True)
-class Shark:
-    """The card in ``target``'s Swim Pile as the Shark (HYB-R12, HYB-A22)."""
+class Shark(_OnSeat):
+    """The card in the target's Swim Pile as the Shark (HYB-R12, HYB-A22)."""
 
-    card: str
-    target: int
     verb: ClassVar[str] = "shark"
 
-    def __str__(self) -> str:
-        return f"shark {self.card}>{self.target}"
-
 
 @dataclass(frozen=True, slots=True)
-class Kraken:
-    """The Kraken chases ``target``'s Shark to the Discard Pile (HYB-R12, HYB-A20)."""
+class Kraken(_OnSeat):
+    """The Kraken chases the target's Shark to the Discard Pile (HYB-R12, HYB-A20)."""
 
-    card: str
-    target: int
     verb: ClassVar[str] = "kraken"
-
-    def __str__(self) -> str:
-        return f"kraken {self.card}>{self.target}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,19 +35,27 @@ class Dealt(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Breathed(Event):
-    kind: ClassVar[str] = "air"
+class _CardForValue(Event):
     seat: int
     card: str
     value: int
 
 
 @dataclass(frozen=True, slots=True)
-class Swam(Event):
+class Breathed(_CardForValue):
+    kind: ClassVar[str] = "air"
+
+
+@dataclass(frozen=True, slots=True)
+class Swam(_CardForValue):
     kind: ClassVar[str] = "swim"
+
+
+@dataclass(frozen=True, slots=True)
+class _CardOnSeat(Event):
     seat: int
     card: str
-    value: int
+    target: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,19 +94,13 @@ class Calmed(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Panicked(Event):
+class Panicked(_CardOnSeat):
     kind: ClassVar[str] = "panic"
-    seat: int
-    card: str
-    target: int
 
 
 @dataclass(frozen=True, slots=True)
-class SharkSet(Event):
+class SharkSet(_CardOnSeat):
     kind: ClassVar[str] = "shark"
-    seat: int
-    card: str
-    target: int
 
 
 @dataclass(frozen=True, slots=True)
