@@ -9,6 +9,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ..games.hold_your_breath.actions import parse_action
+from ..games.hold_your_breath.cards import label_card, label_name
+from ..games.hold_your_breath.presentation import describe_action
+
 # Every card shows its label and words too: colour is never the only cue.
 _KIND_STYLES = {"air": "bold cyan", "swim": "bold green", "shark": "bold red", "kraken": "bold magenta",
                 "dolphin": "bold yellow"}
@@ -21,26 +25,21 @@ _PHASE_TEXT = {
 _BOARD_CELLS = 31  # the default board's 0..150 ft in 5-ft spaces; other boards are scaled to it
 
 
-def _cards_by_label(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    return {card["label"]: card for card in view["cards"]}
-
-
-def card_text(label: str, cards: dict[str, dict[str, Any]], *, uses: bool = False) -> Text:
+def card_text(label: str, *, uses: bool = False) -> Text:
     """A card as its label in its kind's style; with ``uses``, also what it may be played as."""
-    info = cards.get(label, {"kind": "", "value": None, "icon": None, "name": label})
-    text = Text(label, style=_KIND_STYLES.get(info["kind"], "bold"))
+    kind, value, icon = label_card(label)
+    text = Text(label, style=_KIND_STYLES[kind])
     if uses:
-        if info["kind"] in ("air", "swim"):
-            text.append(f" {info['kind'].capitalize()} {info['value']} or {str(info['icon']).capitalize()}",
-                        style="dim")
-        elif info["kind"] == "dolphin":
+        if value:
+            text.append(f" {kind.capitalize()} {value} or {icon.capitalize()}", style="dim")
+        elif kind == "dolphin":
             text.append(" any card", style="dim")
         else:
-            text.append(f" {info['name']}", style="dim")
+            text.append(f" {label_name(label)}", style="dim")
     return text
 
 
-def _pile_text(items: list[dict[str, Any]], cards: dict[str, dict[str, Any]]) -> Text:
+def _pile_text(items: list[dict[str, Any]]) -> Text:
     if not items:
         return Text("clear", style="dim")
     text = Text()
@@ -56,7 +55,7 @@ def _pile_text(items: list[dict[str, Any]], cards: dict[str, dict[str, Any]]) ->
             text.append("Panic", style="bold red")
         if entry["card"]:
             text.append("(")
-            text.append_text(card_text(entry["card"], cards))
+            text.append_text(card_text(entry["card"]))
             text.append(")")
     return text
 
@@ -80,7 +79,6 @@ def _gauge(depth: int, anchor: int | None, max_depth: int) -> Text:
 def render_hold_your_breath(view: dict[str, Any], names: list[str]) -> RenderableType:
     seat = view["seat"]
     active = view["active"]
-    cards = _cards_by_label(view)
     stage = "Descent (diving down)" if view["round"] == "descent" else "Ascent (racing up)"
     header = Text(stage, style="bold")
     if view["winners"]:
@@ -98,7 +96,7 @@ def render_hold_your_breath(view: dict[str, Any], names: list[str]) -> Renderabl
     table_line = Text(f"Dive Deck {view['deck_size']}   Discard Pile {len(view['discard'])}", style="dim")
     if view["discard"]:
         table_line.append("  top ", style="dim")
-        table_line.append_text(card_text(view["discard"][-1], cards))
+        table_line.append_text(card_text(view["discard"][-1]))
     if active is not None and not view["winners"]:
         table_line.append(f"   this turn: Air {turn['air']} · Swim {turn['swim']} → move {turn['move']} ft")
 
@@ -122,7 +120,7 @@ def render_hold_your_breath(view: dict[str, Any], names: list[str]) -> Renderabl
             _gauge(view["depths"][other], anchors[other] if anchors else None, view["max_depth"]),
             str(view["depths"][other]),
             "-" if anchors is None else str(anchors[other]),
-            _pile_text(view["piles"][other], cards),
+            _pile_text(view["piles"][other]),
             str(view["hand_sizes"][other]),
         ]
         if view["distances"] is not None:
@@ -138,45 +136,16 @@ def render_hold_your_breath(view: dict[str, Any], names: list[str]) -> Renderabl
         for index, label in enumerate(view["hand"]):
             if index:
                 hand_line.append("   ")
-            hand_line.append_text(card_text(label, cards, uses=True))
+            hand_line.append_text(card_text(label, uses=True))
         if not view["hand"]:
             hand_line.append("empty", style="dim")
         parts.append(hand_line)
         if view.get("kraken_given"):
             given = Text("Set aside for the Kraken: ")
-            given.append_text(card_text(view["kraken_given"], cards))
+            given.append_text(card_text(view["kraken_given"]))
             parts.append(given)
     return Group(*parts)
 
 
 def describe_hold_your_breath_action(notation: str, names: list[str]) -> str:
-    words = notation.split()
-    verb = words[0]
-    if verb == "end":
-        return "stop playing cards: move, then finish the turn"
-    if verb == "keep":
-        return "keep the rest of your hand and refill it"
-    if verb in ("gasp", "drop", "lose"):
-        return {"gasp": "lay {} face down in your Swim Pile as a Panic", "drop": "discard {}",
-                "lose": "give up {} to the Kraken"}[verb].format(words[1])
-    card, _, target_text = words[1].partition(">")
-    target = names[int(target_text)] if target_text else ""
-    if verb in ("air", "swim"):
-        value = f" as {verb.capitalize()} {words[2]}" if len(words) > 2 else ""
-        return f"{'breathe' if verb == 'air' else 'swim'} with {card}{value}"
-    if verb == "draw":
-        return f"use {card} to draw a card"
-    if verb == "discard":
-        return f"use {card}: {target} discards a random card"
-    if verb == "calm":
-        item, _, receiver = words[2].partition(">")
-        if receiver:
-            return f"use {card} to calm the Shark (hindrance {item}) onto {names[int(receiver)]}"
-        return f"use {card} to calm hindrance {item} of your Swim Pile"
-    if verb == "panic":
-        return f"put {card} on {target} as a Panic"
-    if verb == "shark":
-        return f"put {card} on {target} as the Shark"
-    if verb == "kraken":
-        return f"use {card} as the Kraken: chase {target}'s Shark away"
-    return f"use {card} as the Kraken: everyone with a full hand discards a card"
+    return describe_action(parse_action(notation), names.__getitem__)

@@ -10,13 +10,14 @@ in a hand is five cards not listed elsewhere, taken in card order (A5D, A5D, A5D
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
 from divedeck.engine import Event, IllegalAction, get_game
 
 GAME = get_game("hold-your-breath")
+E = TypeVar("E", bound=Event)
 
 # The default deck (HYB-C1): every Air/Swim value and icon, four copies each, and the three special cards.
 AIR_SWIM = [f"{kind}{value}{icon}" for kind in "AS" for value in (5, 10) for icon in "DXCP"]
@@ -124,9 +125,9 @@ def kinds(events: list[Event]) -> list[str]:
     return [event.kind for event in events]
 
 
-def first(events: list[Event], kind: str) -> dict[str, Any]:
-    """The first event of ``kind``, as a spectator sees it."""
-    return next(event.for_seat(None) for event in events if event.kind == kind)
+def first(events: list[Event], kind: type[E]) -> E:
+    """The first event of record type ``kind``."""
+    return next(event for event in events if isinstance(event, kind))
 
 
 def with_deck(text: str, top: list[str], **options: Any) -> Any:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from divedeck.engine import SeededRng
+from divedeck.games.hold_your_breath.events import Calmed, Discarded, DrewCard, Gasped, KrakenDiscards, KrakenStruck
 
 from .helpers import (
     DEFAULT_DECK,
@@ -71,7 +72,7 @@ def test_HYB_A5_the_face_down_card_is_chosen_and_is_a_panic_in_every_respect() -
     act(state, "air A5D", "end", "keep")
     assert rejected(state, "swim S5C").rule == "HYB-R11"
     events = act(state, "calm S5C 0")
-    assert first(events, "play")["removed"] == "S10D"  # leaving the pile, it is shown
+    assert first(events, Calmed).removed == "S10D"  # leaving the pile, it is shown
     assert discard(state)[-1] == "S10D"
 
 
@@ -82,7 +83,7 @@ def test_HYB_A6_an_empty_hand_penalty_takes_the_deck_top_or_nothing_with_option_
     state = position("hands=-/?5 deck=?,KR")
     events = act(state, "end")
     assert pile(state, 0) == ["bKR"]
-    assert first(events, "gasp") == {"kind": "gasp", "seat": 0, "from": "deck"}
+    assert first(events, Gasped) == Gasped(0, True, {})
     lenient = position("hands=-/?5 deck=?,KR", empty_hand_panic="none")
     act(lenient, "end")
     assert pile(lenient, 0) == []
@@ -213,10 +214,10 @@ def test_HYB_A18_the_discarded_card_is_uniformly_random_from_the_engines_rng() -
     picks: Counter[str] = Counter()
     for seed in range(400):
         state = position(f"hands=A5X/A5D,A10D,S5C,S10P,DO deck=? rng={seed}:0")
-        picks[first(act(state, "discard A5X>1"), "play")["lost"]] += 1
+        picks[first(act(state, "discard A5X>1"), Discarded).lost] += 1
     assert set(picks) == {"A5D", "A10D", "S5C", "S10P", "DO"}
     assert all(50 <= count <= 110 for count in picks.values()), picks
-    again = [first(act(position("hands=A5X/A5D,A10D,S5C,S10P,DO deck=? rng=3:0"), "discard A5X>1"), "play")["lost"]
+    again = [first(act(position("hands=A5X/A5D,A10D,S5C,S10P,DO deck=? rng=3:0"), "discard A5X>1"), Discarded).lost
              for _ in range(2)]
     assert again[0] == again[1]
     order = list(range(5))
@@ -233,13 +234,13 @@ def test_HYB_A19_the_kraken_player_is_a_victim_too_and_each_victim_picks_or_rand
     assert GAME.actors(state) == {0, 1}
     randomly = position(text, kraken_discard="random")
     events = act(randomly, "mass KR")
-    losses = first(events, "kraken_discards")["losses"]
+    losses = first(events, KrakenDiscards).losses
     assert [seat for seat, _ in losses] == [0, 1]
     assert fields(randomly)["phase"] == "play"
     assert len(hand(randomly, 0)) == 4 and len(hand(randomly, 1)) == 4 and len(hand(randomly, 2)) == 4
     nobody = position("hands=KR,A5D/?4/?4 deck=?")
     events = act(nobody, "mass KR")
-    assert first(events, "play")["victims"] == []
+    assert first(events, KrakenStruck).victims == ()
     assert fields(nobody)["phase"] == "play"
 
 
@@ -306,7 +307,7 @@ def test_HYB_A27_a_draw_with_an_empty_deck_is_legal_and_does_nothing() -> None:
     state = with_deck("hands=A5D,S5C/?5", [])
     assert "draw A5D" in legal(state)
     events = act(state, "draw A5D")
-    assert kinds(events) == ["play", "no_draw"]
+    assert events == [DrewCard(0, "A5D", False, 0, {})]
     assert hand(state, 0) == ["S5C"]
 
 

@@ -97,9 +97,10 @@ def test_HYB_C2_the_depth_board_runs_from_the_surface_to_150_feet_in_5_foot_spac
     """HYB-C2: spaces 0, 5, ..., 150; 0 is the surface; all movement is in multiples of 5."""
     table = load_deck()
     assert (table.max_depth, table.step) == (150, 5)
-    view = GAME.view(GAME.new(config(), 1), None)
-    assert (view["max_depth"], view["step"]) == (150, 5)
-    assert {card["value"] for card in view["cards"] if card["value"]} == {5, 10}
+    static = GAME.static_data(config())
+    assert (static["max_depth"], static["step"]) == (150, 5)
+    assert GAME.view(GAME.new(config(), 1), None)["max_depth"] == 150
+    assert {card["value"] for card in static["cards"] if card["value"]} == {5, 10}
 
 
 def test_HYB_C2_board_length_comes_from_the_data_file_or_option_max_depth(tmp_path: Path) -> None:
@@ -130,16 +131,16 @@ def test_HYB_C3_each_player_has_a_pirate_and_an_anchor_token() -> None:
 def test_HYB_A1_the_proposed_deck_is_data_not_code() -> None:
     """HYB-A1: the rulebook gives no composition; the proposed one is the default data file's, with every card
     type's label, kind, value, icon and count listed for the front ends."""
-    info = {card["label"]: card for card in GAME.view(GAME.new(config(), 1), None)["cards"]}
+    info = {card["label"]: card for card in GAME.static_data(config())["cards"]}
     assert {label: card["count"] for label, card in info.items()} == dict(DEFAULT_DECK)
-    assert info["S10P"] == {"label": "S10P", "kind": "swim", "value": 10, "icon": "panic", "name": "Swim 10 (Panic)",
-                            "count": 4}
+    assert {key: info["S10P"][key] for key in ("label", "kind", "value", "icon", "name", "count")} == {
+        "label": "S10P", "kind": "swim", "value": 10, "icon": "panic", "name": "Swim 10 (Panic)", "count": 4}
 
 
 def test_HYB_A2_shark_kraken_and_dolphin_are_standalone_cards_without_value() -> None:
     """HYB-A2: one Shark, one Kraken and two Dolphins, standalone and valueless; a second Shark can only be a
     Dolphin played as one."""
-    info = {card["label"]: card for card in GAME.view(GAME.new(config(), 1), None)["cards"]}
+    info = {card["label"]: card for card in GAME.static_data(config())["cards"]}
     for label, count in (("SH", 1), ("KR", 1), ("DO", 2)):
         assert info[label]["count"] == count
         assert info[label]["value"] is None and info[label]["icon"] is None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from divedeck.games.hold_your_breath.events import Moved
+
 from .helpers import GAME, act, actor, discard, fields, first, hand, legal, numbers, pile, position, rejected
 
 
@@ -15,7 +17,7 @@ def test_rulebook_example_elizabeth_two_air_fives_and_a_swim_ten_dive_ten_feet()
     act(state, "panic S5P>2")
     assert pile(state, 2) == ["pS5P"]
     events = act(state, "end")
-    assert first(events, "move") == {"kind": "move", "seat": 0, "round": "descent", "from": 0, "to": 10}
+    assert first(events, Moved) == Moved(0, "descent", 0, 10)
     assert numbers(state, "depths") == [10, 0, 0]
     assert legal(state) == ["keep", "drop DO"]
     act(state, "keep")

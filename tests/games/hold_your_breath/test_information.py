@@ -47,14 +47,14 @@ def test_HYB_R3_drawn_and_penalty_cards_are_told_to_their_owner_only() -> None:
     copy of the event and nobody else's."""
     state = position("hands=A5D,S5C,S10D/?5 deck=?,KR,SH")
     events = act(state, "draw A5D", "end", "gasp S10D", "keep")
-    private = [event for event in events if event.private]
+    private = [event for event in events if event.private_parts()]
     assert [event.kind for event in private] == ["draw", "gasp", "replenish"]
     for event in private:
-        assert event.private is not None and set(event.private) == {0}
+        assert set(event.private_parts()) == {0}
         for seat in (None, 1):
             shown = event.for_seat(seat)
-            assert "card" not in shown and "cards" not in shown
-    assert private[0].for_seat(0)["card"] == "SH"
+            assert not set(shown) & set(event.private_fields)
+    assert private[0].for_seat(0)["drawn"] == "SH"
     assert private[1].for_seat(0)["card"] == "S10D"
 
 

@@ -10,6 +10,15 @@ from typing import Any
 import pytest
 
 from divedeck.engine import Event
+from divedeck.games.hold_your_breath.events import (
+    DescentEnded,
+    FinalTurns,
+    GameOver,
+    Gasped,
+    Moved,
+    PlayEnded,
+    Replenished,
+)
 
 from .helpers import DEFAULT_DECK, GAME, all_cards, config
 
@@ -88,8 +97,8 @@ def test_HYB_I2_hands_hold_at_most_five_outside_their_turn_and_five_after_replen
                     assert size <= 5
             same_round = shown["round"] == view(step.before)["round"]  # a new round deals fresh hands
             for event in step.events:
-                if event.kind == "replenish" and same_round:
-                    assert shown["hand_sizes"][event.data["seat"]] == 5 or event.data["deck"] == 0
+                if isinstance(event, Replenished) and same_round:
+                    assert shown["hand_sizes"][event.seat] == 5 or event.deck == 0
 
 
 def test_HYB_I3_depths_move_in_steps_the_right_way_once_per_turn_for_the_active_player() -> None:
@@ -127,8 +136,8 @@ def test_HYB_I4_no_swim_while_hindered_and_moving_needs_both_air_and_swim() -> N
                 swims += 1
                 assert view(step.before)["piles"][step.seat] == []
             for event in step.events:
-                if event.kind == "end_play" and event.data["move"]:
-                    assert event.data["air"] > 0 and event.data["swim"] > 0
+                if isinstance(event, PlayEnded) and event.move:
+                    assert event.air > 0 and event.swim > 0
     assert swims > 0
 
 
@@ -156,8 +165,8 @@ def test_HYB_I6_a_surfaced_player_is_never_hindered_never_breathless_and_never_m
                 surfaced_seen += 1
                 assert shown["piles"][seat] == [] and shown["depths"][seat] == 0
             for event in step.events:
-                if event.kind in ("gasp", "move"):
-                    assert event.data["seat"] not in view(step.before)["surfaced"]
+                if isinstance(event, Gasped | Moved):
+                    assert event.seat not in view(step.before)["surfaced"]
     assert surfaced_seen > 0
 
 
@@ -172,10 +181,10 @@ def test_HYB_I7_after_the_trigger_each_player_takes_exactly_one_more_turn_the_tr
             if step.after.turns > step.before.turns and trigger is not None:
                 finished.append(step.seat)
             for event in step.events:
-                if event.kind == "final_turns":
-                    trigger, finished = event.data["seat"], []
-                if event.kind in ("descent_end", "game_over") and trigger is not None:
-                    if event.data.get("rule") == "HYB-R22":
+                if isinstance(event, FinalTurns):
+                    trigger, finished = event.seat, []
+                if isinstance(event, DescentEnded | GameOver) and trigger is not None:
+                    if isinstance(event, GameOver) and event.rule == "HYB-R22":
                         assert len(finished) <= n
                     else:
                         assert finished == [(trigger + 1 + i) % n for i in range(n)]
@@ -189,10 +198,10 @@ def test_HYB_I8_every_game_has_exactly_one_outcome_by_the_end_of_the_ascent() ->
     for _, game in games():
         outcome = GAME.outcome(game.final)
         assert outcome is not None and outcome.winners
-        assert outcome.termination in ("HYB-R22", "HYB-R41")
+        assert outcome.termination.rule in ("HYB-R22", "HYB-R41")
         assert view(game.final)["round"] == "ascent"
-        overs = [e for step in game.steps for e in step.events if e.kind == "game_over"]
-        assert len(overs) == 1 and overs[0].data["winners"] == list(outcome.winners)
+        overs = [e for step in game.steps for e in step.events if isinstance(e, GameOver)]
+        assert len(overs) == 1 and overs[0].winners == outcome.winners
 
 
 @pytest.mark.parametrize("options", CONFIGS)

@@ -7,23 +7,38 @@ from pathlib import Path
 import pytest
 
 from divedeck.engine import MalformedInput
-from divedeck.games.hold_your_breath import END, KEEP, Drop, Gasp, Lose, Play
+from divedeck.games.hold_your_breath import (
+    END,
+    KEEP,
+    Air,
+    Calm,
+    Discard,
+    Draw,
+    Drop,
+    Gasp,
+    Kraken,
+    Lose,
+    Mass,
+    Panic,
+    Shark,
+    Swim,
+)
 
 from .helpers import GAME, act, fields, position
 
 EXAMPLES = {
-    "air A5D": Play("air", "A5D"),
-    "air DO 10": Play("air", "DO", value=10),
-    "swim S10C": Play("swim", "S10C"),
-    "swim DO 5": Play("swim", "DO", value=5),
-    "draw A5D": Play("draw", "A5D"),
-    "discard A5X>2": Play("discard", "A5X", target=2),
-    "calm S5C 0": Play("calm", "S5C", item=0),
-    "calm S5C 1>3": Play("calm", "S5C", item=1, target=3),
-    "panic A5P>1": Play("panic", "A5P", target=1),
-    "shark SH>1": Play("shark", "SH", target=1),
-    "kraken KR>2": Play("kraken", "KR", target=2),
-    "mass KR": Play("mass", "KR"),
+    "air A5D": Air("A5D"),
+    "air DO 10": Air("DO", 10),
+    "swim S10C": Swim("S10C"),
+    "swim DO 5": Swim("DO", 5),
+    "draw A5D": Draw("A5D"),
+    "discard A5X>2": Discard("A5X", 2),
+    "calm S5C 0": Calm("S5C", 0),
+    "calm S5C 1>3": Calm("S5C", 1, 3),
+    "panic A5P>1": Panic("A5P", 1),
+    "shark SH>1": Shark("SH", 1),
+    "kraken KR>2": Kraken("KR", 2),
+    "mass KR": Mass("KR"),
     "end": END,
     "keep": KEEP,
     "gasp S10C": Gasp("S10C"),
@@ -39,8 +54,8 @@ def test_every_kind_of_action_parses_and_formats_back(text: str, action: object)
 
 
 def test_actions_forgive_case_and_spaces() -> None:
-    assert GAME.parse_action("  AIR  do 10 ") == Play("air", "DO", value=10)
-    assert GAME.parse_action("Panic a5p>1") == Play("panic", "A5P", target=1)
+    assert GAME.parse_action("  AIR  do 10 ") == Air("DO", 10)
+    assert GAME.parse_action("Panic a5p>1") == Panic("A5P", 1)
 
 
 @pytest.mark.parametrize("text", [
@@ -94,7 +109,7 @@ def test_a_masked_copy_parses_into_a_state_with_the_same_copy() -> None:
 @pytest.mark.parametrize(("text", "message"), [
     ("hold-your-breath deck=?", "hands="),
     ("snorkeling hands=A5D/?5", "starts with"),
-    ("hold-your-breath hands=A5D,A5D,A5D,A5D,A5D/?5 deck=?", "more A5D cards"),
+    ("hold-your-breath hands=A5D,A5D,A5D,A5D,A5D/?5 deck=?", "more copies of A5D"),
     ("hold-your-breath hands=?5/?5 anchors=10,10 deck=?", "Ascent only"),
     ("hold-your-breath hands=?5/?5 depths=7,0 deck=?", "multiples of 5"),
     ("hold-your-breath hands=?5/?5 piles=xA5D/- deck=?", "Swim Pile item"),

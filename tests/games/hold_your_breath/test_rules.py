@@ -8,7 +8,19 @@ from collections import Counter
 import pytest
 
 from divedeck.engine import ConfigError, SeededRng
+from divedeck.games.hold_your_breath import HoldYourBreathTermination
 from divedeck.games.hold_your_breath.cards import load_deck
+from divedeck.games.hold_your_breath.events import (
+    AscentStarted,
+    Breathed,
+    Dealt,
+    Discarded,
+    Gasped,
+    KrakenDiscards,
+    KrakenStruck,
+    Moved,
+    Surfaced,
+)
 
 from .helpers import (
     DEFAULT_DECK,
@@ -48,7 +60,7 @@ def test_HYB_R1_two_to_four_players_can_play(players: int) -> None:
 @pytest.mark.parametrize("players", [0, 1, 5, 8])
 def test_HYB_R1_other_player_counts_are_config_errors(players: int) -> None:
     """HYB-R1: four Pirate/Anchor token pairs, so any other count is refused."""
-    with pytest.raises(ConfigError, match="2 to 4 players"):
+    with pytest.raises(ConfigError, match="from 2 to 4"):
         config(num_players=players)
 
 
@@ -102,7 +114,7 @@ def test_HYB_R10_an_air_card_adds_its_value_to_A_and_goes_to_the_discard_pile() 
     assert number(state, "air") == 15
     assert discard(state) == ["A10D", "A5X"]
     assert hand(state, 0) == ["S5C"]
-    assert first(events, "play") == {"kind": "play", "seat": 0, "verb": "air", "card": "A10D", "value": 10}
+    assert first(events, Breathed) == Breathed(0, "A10D", 10)
     assert rejected(state, "air S5C").rule == "HYB-R10"
 
 
@@ -131,7 +143,7 @@ def test_HYB_R12_draw_takes_the_top_card_into_the_hand() -> None:
     assert hand(state, 0) == ["S10C", "SH"]
     assert deck(state)[-1] == "KR"
     assert discard(state) == ["A5D"]
-    assert kinds(events) == ["play", "draw"]
+    assert kinds(events) == ["draw"]
     assert "shark SH>1" in legal(state)
 
 
@@ -141,7 +153,7 @@ def test_HYB_R12_discard_takes_a_random_card_from_an_opponent_holding_five() -> 
     state = position("hands=A5X,A10X,S5C/A5D,A10D,S5C,S10P,DO deck=?")
     before = hand(state, 1)
     events = act(state, "discard A5X>1")
-    lost = first(events, "play")["lost"]
+    lost = first(events, Discarded).lost
     assert lost in before
     assert len(hand(state, 1)) == 4
     assert discard(state) == ["A5X", lost]
@@ -208,7 +220,7 @@ def test_HYB_R12_kraken_mass_discard_waits_for_every_victim_then_discards_togeth
     card; each victim chooses (KRAKEN_DISCARDS), the cards go to the Discard Pile together, then play resumes."""
     state = position("hands=KR,A5D,A5X,S5C,S5D,A10D/S10P,S10C,S10D,S10X,A10C/?4 deck=?", num_players=3)
     events = act(state, "mass KR")
-    assert first(events, "play")["victims"] == [0, 1]
+    assert first(events, KrakenStruck).victims == (0, 1)
     assert fields(state)["phase"] == "kraken"
     assert GAME.actors(state) == {0, 1}
     assert legal(state, 2) == []
@@ -217,7 +229,7 @@ def test_HYB_R12_kraken_mass_discard_waits_for_every_victim_then_discards_togeth
     assert discard(state) == ["KR"]  # nothing is discarded until everyone has chosen
     assert GAME.actors(state) == {0}
     events = act(state, "lose A5D", seat=0)
-    assert first(events, "kraken_discards")["losses"] == [[0, "A5D"], [1, "S10P"]]
+    assert first(events, KrakenDiscards).losses == ((0, "A5D"), (1, "S10P"))
     assert discard(state) == ["KR", "A5D", "S10P"]
     assert fields(state)["phase"] == "play"
     assert actor(state) == 0
@@ -265,7 +277,7 @@ def test_HYB_R20_movement_is_the_lesser_of_A_and_S_down_in_the_descent() -> None
     assert numbers(state, "depths") == [20, 0]  # nothing moves before end_play
     events = act(state, "end")
     assert numbers(state, "depths") == [30, 0]
-    assert first(events, "move") == {"kind": "move", "seat": 0, "round": "descent", "from": 20, "to": 30}
+    assert first(events, Moved) == Moved(0, "descent", 20, 30)
     capped = position("hands=A10D,S10C/?5 depths=145,0 deck=?")
     act(capped, "air A10D", "swim S10C", "end")
     assert numbers(capped, "depths") == [150, 0]
@@ -286,7 +298,7 @@ def test_HYB_R21_reaching_depth_zero_in_the_ascent_is_surfacing_in_order() -> No
     state = position("round=ascent hands=A10D,S10C/?5/?5 anchors=10,60,40 depths=10,60,0 surfaced=2 deck=?",
                      num_players=3)
     events = act(state, "air A10D", "swim S10C", "end")
-    assert first(events, "surface") == {"kind": "surface", "seat": 0, "order": 2}
+    assert first(events, Surfaced) == Surfaced(0, 2)
     assert numbers(state, "surfaced") == [2, 0]
     assert GAME.outcome(state) is None  # seat 1 dove deeper: the game goes on
 
@@ -299,7 +311,8 @@ def test_HYB_R22_the_deepest_diver_surfacing_wins_at_once() -> None:
     events = act(state, "end")
     assert kinds(events) == ["end_play", "move", "surface", "game_over"]
     outcome = GAME.outcome(state)
-    assert outcome is not None and outcome.winners == (0,) and outcome.termination == "HYB-R22"
+    assert outcome is not None and outcome.winners == (0,)
+    assert outcome.termination == HoldYourBreathTermination.DEEPEST_SURFACED
     assert hand(state, 0) == ["S5C"]
     assert GAME.actors(state) == frozenset()
 
@@ -322,7 +335,8 @@ def test_HYB_R23_a_diver_without_air_lays_a_chosen_card_face_down_as_a_panic() -
     assert rejected(state, "keep").rule == "HYB-R23"
     events = act(state, "gasp S10D")
     assert pile(state, 0) == ["dS10D"]
-    assert first(events, "gasp") == {"kind": "gasp", "seat": 0, "from": "hand"}
+    assert first(events, Gasped) == Gasped(0, False, {0: "S10D"})
+    assert first(events, Gasped).for_seat(1) == {"kind": "gasp", "seat": 0, "blind": False}
     assert fields(state)["phase"] == "discard"
 
 
@@ -423,8 +437,8 @@ def test_HYB_R32_the_ascent_keeps_swim_piles_collects_hands_and_the_shallowest_s
     assert fields(state)["piles"] == "dS10C,pA5P,hDO/-"
     assert numbers(state, "anchors") == [45, 30]
     assert actor(state) == 1
-    assert first(events, "ascent_start")["first"] == 1
-    assert first(events, "deal")["hand_sizes"] == [5, 5]
+    assert first(events, AscentStarted).first == 1
+    assert first(events, Dealt).hand_sizes == (5, 5)
     assert discard(state) == []
     assert len(deck(state)) == 68 - 3 - 10
     assert all_cards(state) == DEFAULT_DECK
@@ -481,7 +495,7 @@ def test_HYB_R34_discard_and_the_kraken_still_reach_surfaced_players() -> None:
                      "active=1 deck=?")
     assert "discard A5X>0" in legal(state)
     events = act(state, "mass KR")
-    assert first(events, "play")["victims"] == [0, 1]
+    assert first(events, KrakenStruck).victims == (0, 1)
 
 
 # -- HYB-R40, HYB-R41: the end of the game ---------------------------------------------------------------------------
@@ -508,7 +522,8 @@ def test_HYB_R41_surfaced_players_win_before_divers_greatest_anchor_first() -> N
     state = ascent_last_turn("30,20,60", "0,0,5", surfaced="1,0")
     act(state, "keep")
     outcome = GAME.outcome(state)
-    assert outcome is not None and outcome.winners == (0,) and outcome.termination == "HYB-R41"
+    assert outcome is not None and outcome.winners == (0,)
+    assert outcome.termination == HoldYourBreathTermination.SURFACED_FIRST
 
 
 def test_HYB_R41_otherwise_the_greatest_total_distance_wins_less_ten_per_hindrance() -> None:

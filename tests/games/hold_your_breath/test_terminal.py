@@ -61,12 +61,13 @@ def test_the_board_shows_depths_anchors_swim_piles_and_the_hand_with_each_cards_
 
 def test_each_move_is_described_in_words() -> None:
     names = ["Ana", "Ben", "Cy"]
-    assert describe_action("hold-your-breath", "air DO 10", names) == "breathe with DO as Air 10"
-    assert describe_action("hold-your-breath", "panic A5P>2", names) == "put A5P on Cy as a Panic"
-    assert describe_action("hold-your-breath", "calm S5C 1>1", names) == ("use S5C to calm the Shark (hindrance 1) "
-                                                                         "onto Ben")
-    assert describe_action("hold-your-breath", "mass KR", names).startswith("use KR as the Kraken")
-    assert describe_action("hold-your-breath", "gasp S5D", names) == "lay S5D face down in your Swim Pile as a Panic"
+    assert describe_action("hold-your-breath", "air DO 10", names) == "breathe with Dolphin as Air 10"
+    assert describe_action("hold-your-breath", "panic A5P>2", names) == "put Air 5 (Panic) on Cy as a Panic"
+    assert describe_action("hold-your-breath", "calm S5C 1>1", names) == ("use Swim 5 (Calm) to calm the Shark "
+                                                                         "(hindrance 1) onto Ben")
+    assert describe_action("hold-your-breath", "mass KR", names).startswith("use Kraken as the Kraken")
+    assert describe_action("hold-your-breath", "gasp S5D", names) == ("lay Swim 5 (Draw) face down in your Swim "
+                                                                     "Pile as a Panic")
 
 
 def test_the_kraken_phase_names_who_it_waits_for() -> None:

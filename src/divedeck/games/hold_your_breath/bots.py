@@ -6,7 +6,8 @@ import random
 from typing import Any
 
 from ...engine.decision import Decision
-from .actions import Action, Drop, EndPlay, Gasp, Keep, Lose, Play
+from .actions import Action, Air, Calm, Discard, Draw, Drop, EndPlay, Gasp, Keep, Kraken, Lose, Panic, Play, Shark, Swim
+from .cards import label_card
 
 _ICON_KEEP = {"calm": 6.0, "panic": 5.0, "draw": 4.0, "discard": 3.0, "shark": 5.0, "kraken": 5.0}
 
@@ -48,8 +49,8 @@ class _Turn:
     def __init__(self, view: dict[str, Any], seat: int) -> None:
         self.view = view
         self.seat = seat
-        self.info = {card["label"]: card for card in view["cards"]}
         self.hand: list[str] = view.get("hand", [])
+        self.info = {label: _card_info(label) for label in self.hand}
         self.pile: list[dict[str, Any]] = view["piles"][seat]
         self.diver = seat not in view["surfaced"]
         self.air = view["turn"]["air"]
@@ -122,43 +123,47 @@ class _Turn:
 
     # -- scoring -----------------------------------------------------------------------------------------------------
     def score(self, action: Action) -> float:
-        if isinstance(action, EndPlay):
-            return 0.0
-        if isinstance(action, Keep):
-            return 1.0
-        if isinstance(action, (Gasp, Lose, Drop)):
-            penalty = -1.0 if isinstance(action, Drop) else 0.0
-            return penalty - self.keep_value(action.card)
-        assert isinstance(action, Play)
+        match action:
+            case EndPlay():
+                return 0.0
+            case Keep():
+                return 1.0
+            case Gasp() | Lose():
+                return -self.keep_value(action.card)
+            case Drop():
+                return -1.0 - self.keep_value(action.card)
         return self._play_score(action)
 
     def _play_score(self, action: Play) -> float:
-        verb, card, target = action.verb, action.card, action.target
+        card = action.card
         wild = card == "DO"
-        free = card not in self.planned
-        if verb == "calm":
-            shark_to_leader = 5.0 if target >= 0 and target == self.leader else 0.0
-            return 100.0 + shark_to_leader - (15.0 if wild else 0.0)
-        if verb == "kraken":
-            return (95.0 if target == self.seat else -5.0) - (15.0 if wild else 0.0)
-        if verb in ("air", "swim"):
-            return self._value_score(action)
+        match action:
+            case Calm(target=target):
+                shark_to_leader = 5.0 if target >= 0 and target == self.leader else 0.0
+                return 100.0 + shark_to_leader - (15.0 if wild else 0.0)
+            case Kraken(target=target):
+                return (95.0 if target == self.seat else -5.0) - (15.0 if wild else 0.0)
+            case Air() | Swim():
+                return self._value_score(action)
         if wild:
             return -5.0  # a Dolphin is kept for a Calm or a missing value
-        if not free:
+        if card in self.planned:
             return -20.0
-        if verb == "draw":
-            return 70.0 if self.view["deck_size"] else -1.0
-        if verb in ("panic", "shark"):
-            return (66.0 if verb == "shark" else 65.0) if target == self.leader else 40.0
-        if verb == "discard":
-            return 35.0 if target == self.leader else 25.0
+        match action:
+            case Draw():
+                return 70.0 if self.view["deck_size"] else -1.0
+            case Panic(target=target):
+                return 65.0 if target == self.leader else 40.0
+            case Shark(target=target):
+                return 66.0 if target == self.leader else 40.0
+            case Discard(target=target):
+                return 35.0 if target == self.leader else 25.0
         # mass: worth it when opponents lose cards and the bot keeps a short hand.
         size = self.view["hand_size"]
         victims = sum(1 for t, n in enumerate(self.view["hand_sizes"]) if t != self.seat and n >= size)
         return 20.0 * victims - (25.0 if len(self.hand) - 1 >= size else 0.0)
 
-    def _value_score(self, action: Play) -> float:
+    def _value_score(self, action: Air | Swim) -> float:
         card = action.card
         value = action.value or self.info[card]["value"]
         if action.verb == "air" and not self.air and card != "DO":
@@ -174,3 +179,8 @@ class _Turn:
                 value if action.verb == "swim" else 0), self._room()) - min(self.air, self.swim)
             return 30.0 + gain if short and gain > 0 else -10.0
         return -10.0
+
+
+def _card_info(label: str) -> dict[str, Any]:
+    kind, value, icon = label_card(label)
+    return {"kind": kind, "value": value or None, "icon": icon or None}

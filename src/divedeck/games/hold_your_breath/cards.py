@@ -12,13 +12,11 @@ Swim 10 with the Panic icon; ``SH``, ``KR`` and ``DO`` are the Shark, the Kraken
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
-from pathlib import Path
 from typing import Any, TypeGuard
 
+from ...engine.data import load_toml
 from ...engine.errors import ConfigError
 
 # HYB-C1: the Dive Deck holds 68 cards, whatever their mix.
@@ -104,6 +102,25 @@ def card_name(kind: str, value: int, icon: str) -> str:
     return kind.capitalize()
 
 
+_KIND_OF_LETTER = {kind[0].upper(): kind for kind in VALUE_KINDS}
+_ICON_OF_LETTER = {letter: icon for icon, letter in ICON_LETTERS.items()}
+_KIND_OF_SPECIAL = {label: kind for kind, label in SPECIAL_LABELS.items()}
+
+
+@cache
+def label_card(label: str) -> tuple[str, int, str]:
+    """The kind, value and icon a label names (labels are built from them, whatever the deck): ``A10P`` is
+    ``("air", 10, "panic")``, ``SH`` is ``("shark", 0, "")``. For readers of a view, which names cards by label."""
+    if label in _KIND_OF_SPECIAL:
+        return _KIND_OF_SPECIAL[label], 0, ""
+    return _KIND_OF_LETTER[label[0]], int(label[1:-1]), _ICON_OF_LETTER[label[-1]]
+
+
+def label_name(label: str) -> str:
+    """A card in words: ``A10P`` is "Air 10 (Panic)"."""
+    return card_name(*label_card(label))
+
+
 def _build(data: dict[str, Any], source: str) -> CardTable:
     board = data.get("board", {})
     if not isinstance(board, dict):
@@ -179,17 +196,5 @@ def _build(data: dict[str, Any], source: str) -> CardTable:
 @cache
 def load_deck(path: str | None = None) -> CardTable:
     """The deck from ``path``, or the default data shipped with divedeck; a bad file raises ``ConfigError``."""
-    if path is None:
-        text = resources.files(__package__).joinpath("data/deck.toml").read_text(encoding="utf-8")
-        source = "default deck.toml"
-    else:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise ConfigError(f"cannot read deck data {path}: {error}") from None
-        source = str(path)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise _fail(source, f"not valid TOML ({error})") from None
+    data, source = load_toml(__package__, "deck.toml", path, "deck data")
     return _build(data, source)

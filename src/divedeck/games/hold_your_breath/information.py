@@ -10,16 +10,70 @@ Kraken victim has set aside (to that victim, until all are in); the order of the
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Literal, NotRequired, TypedDict
 
 from ...engine.rng import SeededRng, shuffle_with
 from .rules import actors, distance
 from .state import BLIND, DOWN, OVER, PANIC, SHARK, HoldYourBreathState, item, item_face, item_how
 
-_KIND = {PANIC: "panic", SHARK: "shark", DOWN: "panic", BLIND: "panic"}
+_KIND: dict[int, Literal["panic", "shark"]] = {PANIC: "panic", SHARK: "shark", DOWN: "panic", BLIND: "panic"}
 
 
-def pile_item_view(state: HoldYourBreathState, owner: int, entry: int, seat: int | None) -> dict[str, Any]:
+class PileItemView(TypedDict):
+    kind: Literal["panic", "shark"]
+    face_down: bool
+    card: str | None  # None: a face-down card this seat has not seen
+
+
+class TurnView(TypedDict):
+    air: int
+    swim: int
+    move: int
+
+
+class FinalView(TypedDict):
+    trigger: int | None
+    turns_left: int
+
+
+class KrakenView(TypedDict):
+    waiting: list[int]
+    chosen: list[int]
+
+
+class HoldYourBreathView(TypedDict):
+    """What one seat (``seat``; ``None``: a spectator) sees. The card table and the board's step and hindrance
+    penalty are static data (``HoldYourBreath.static_data``); ``max_depth`` and ``hand_size`` stay here for
+    readers that have the view alone (the terminal, the bots)."""
+
+    game: str
+    seat: int | None
+    players: int
+    round: Literal["descent", "ascent"]
+    phase: str
+    first: int
+    active: int | None
+    actors: list[int]
+    deck_size: int
+    discard: list[str]
+    hand_sizes: list[int]
+    hand_size: int
+    depths: list[int]
+    anchors: list[int] | None
+    max_depth: int
+    piles: list[list[PileItemView]]
+    surfaced: list[int]
+    turn: TurnView
+    final: FinalView
+    kraken: KrakenView | None
+    distances: list[int] | None
+    winners: list[int]
+    ended: str | None
+    hand: NotRequired[list[str]]
+    kraken_given: NotRequired[str]
+
+
+def pile_item_view(state: HoldYourBreathState, owner: int, entry: int, seat: int | None) -> PileItemView:
     how = item_how(entry)
     face_down = how in (DOWN, BLIND)
     visible = not face_down or (how == DOWN and owner == seat)
@@ -27,18 +81,18 @@ def pile_item_view(state: HoldYourBreathState, owner: int, entry: int, seat: int
             "card": state.context.table.face_label[item_face(entry)] if visible else None}
 
 
-def view(state: HoldYourBreathState, seat: int | None) -> dict[str, Any]:
+def view(state: HoldYourBreathState, seat: int | None) -> HoldYourBreathView:
     context = state.context
     table = context.table
     label = table.face_label
     n = len(state.hands)
     over = state.phase == OVER
     kraken = state.kraken
-    shown: dict[str, Any] = {
+    shown: HoldYourBreathView = {
         "game": "hold-your-breath",
         "seat": seat,
         "players": n,
-        "round": state.round,
+        "round": "descent" if state.round == "descent" else "ascent",
         "phase": state.phase,
         "first": state.first,
         "active": None if over else state.active,
@@ -50,8 +104,6 @@ def view(state: HoldYourBreathState, seat: int | None) -> dict[str, Any]:
         "depths": list(state.depths),
         "anchors": list(state.anchors) if state.anchors else None,
         "max_depth": context.max_depth,
-        "step": table.step,
-        "hindrance_penalty": table.hindrance_penalty,
         "piles": [[pile_item_view(state, owner, entry, seat) for entry in pile]
                   for owner, pile in enumerate(state.piles)],
         "surfaced": list(state.surfaced),
@@ -63,7 +115,6 @@ def view(state: HoldYourBreathState, seat: int | None) -> dict[str, Any]:
         "distances": [distance(state, s) for s in range(n)] if state.anchors else None,
         "winners": list(state.winners),
         "ended": state.ended or None,
-        "cards": table.info(),
     }
     if seat is not None:
         shown["hand"] = [label[c] for c in state.hands[seat]]

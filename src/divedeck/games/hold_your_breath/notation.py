@@ -26,11 +26,17 @@ Only ``hands`` is required when parsing; every other field has the value of a fr
 
 from __future__ import annotations
 
-import re
-
 from ...engine.errors import ConfigError, MalformedInput
-from ...engine.notation import NotationFields
-from ...engine.rng import SeededRng
+from ...engine.notation import (
+    CardPool,
+    NotationFields,
+    format_cards,
+    read_rng,
+    read_state_line,
+    rng_field,
+    unknown_count,
+    write_state_line,
+)
 from .cards import MAX_PLAYERS
 from .config import HoldYourBreathConfig
 from .rules import winners_at_end
@@ -58,13 +64,9 @@ FIELDS = ("round", "first", "active", "phase", "hands", "deck", "discard", "pile
           "surfaced", "air", "swim", "final", "kraken", "turns", "ended", "rng")
 _HOW_LETTER = {PANIC: "p", SHARK: "h", DOWN: "d", BLIND: "b"}
 _LETTER_HOW = {letter: how for how, letter in _HOW_LETTER.items()}
-_UNKNOWN = re.compile(r"\?(\d*)$")
 _ENDINGS = ("HYB-R22", "HYB-R41")
-
-
-def _cards(state: HoldYourBreathState, cards: tuple[int, ...]) -> str:
-    label = state.context.table.face_label
-    return ",".join(label[c] for c in cards) or "-"
+# A Kraken card another victim set aside, in a seat's copy: filled once the known cards are taken.
+_SET_ASIDE_UNSEEN = -3
 
 
 def _numbers(values: tuple[int, ...]) -> str:
@@ -73,20 +75,20 @@ def _numbers(values: tuple[int, ...]) -> str:
 
 def format_state(state: HoldYourBreathState, seat: int | None = None, *, masked: bool = False) -> str:
     """The notation; with ``masked`` it is the copy for ``seat`` (``None``: a spectator)."""
-    label = state.context.table.face_label
+    label = state.context.table.face_label.__getitem__
     hands = []
     for other, hand in enumerate(state.hands):
         if masked and other != seat:
-            hands.append(f"?{len(hand)}" if hand else "-")
+            hands.append(format_cards((), label, len(hand)))
         else:
-            hands.append(_cards(state, hand))
+            hands.append(format_cards(hand, label))
     piles = []
     for owner, pile in enumerate(state.piles):
         items = []
         for entry in pile:
             how = item_how(entry)
             hidden = masked and (how == BLIND or (how == DOWN and owner != seat))
-            items.append(_HOW_LETTER[how] + ("?" if hidden else label[item_face(entry)]))
+            items.append(_HOW_LETTER[how] + ("?" if hidden else label(item_face(entry))))
         piles.append(",".join(items) or "-")
     kraken = "-"
     if state.kraken:
@@ -97,16 +99,16 @@ def format_state(state: HoldYourBreathState, seat: int | None = None, *, masked:
             elif chosen == WAITING:
                 parts.append("?")
             else:
-                parts.append("*" if masked and other != seat else label[chosen])
+                parts.append("*" if masked and other != seat else label(chosen))
         kraken = "/".join(parts)
-    fields = {
+    return write_state_line(NAME, {
         "round": state.round,
         "first": str(state.first),
         "active": str(state.active),
         "phase": state.phase,
         "hands": "/".join(hands),
-        "deck": f"?{len(state.deck)}" if masked else _cards(state, state.deck),
-        "discard": _cards(state, state.discard),
+        "deck": format_cards((), label, len(state.deck)) if masked else format_cards(state.deck, label),
+        "discard": format_cards(state.discard, label),
         "piles": "/".join(piles),
         "depths": _numbers(state.depths),
         "anchors": _numbers(state.anchors),
@@ -117,27 +119,12 @@ def format_state(state: HoldYourBreathState, seat: int | None = None, *, masked:
         "kraken": kraken,
         "turns": str(state.turns),
         "ended": state.ended or "-",
-        "rng": "?" if masked else state.rng.notation(),
-    }
-    return NAME + " " + " ".join(f"{name}={fields[name]}" for name in FIELDS)
+        "rng": rng_field(state.rng, masked),
+    })
 
 
 def parse_state(text: str, config: HoldYourBreathConfig | None = None) -> HoldYourBreathState:
-    if not isinstance(text, str):
-        raise MalformedInput("a state notation is text")
-    words = text.split()
-    if not words or words[0] != NAME:
-        raise MalformedInput(f"a Hold Your Breath! state notation starts with '{NAME}'")
-    fields: dict[str, str] = {}
-    for word in words[1:]:
-        name, sep, value = word.partition("=")
-        if not sep or name not in FIELDS:
-            raise MalformedInput(f"unknown field {word!r}; the fields are {', '.join(FIELDS)}")
-        if name in fields:
-            raise MalformedInput(f"field {name}= appears twice")
-        fields[name] = value
-    if "hands" not in fields:
-        raise MalformedInput("the notation needs a hands= field")
+    fields = read_state_line(text, NAME, FIELDS, required=("hands",))
     hand_texts = fields["hands"].split("/")
     n = len(hand_texts)
     if config is None:
@@ -163,30 +150,16 @@ class _Builder(NotationFields):
         self.fields = fields
         self.hand_texts = hand_texts
         self.n = len(hand_texts)
-        self.unused = list(self.table.face_copies)
-
-    def take(self, label: str) -> int:
-        face = self.table.face_by_label.get(label.upper())
-        if face is None:
-            raise MalformedInput(f"there is no card {label!r} in this deck")
-        if not self.unused[face]:
-            raise MalformedInput(f"the notation has more {label.upper()} cards than the deck holds")
-        self.unused[face] -= 1
-        return face
+        self.pool = CardPool(self.table.deck, self.table.face_label.__getitem__, self.table.face_by_label)
 
     def fill(self, what: str) -> int:
         """The first unused card in card order, for an unknown one."""
-        for face, count in enumerate(self.unused):
-            if count:
-                self.unused[face] -= 1
-                return face
-        raise MalformedInput(f"{what} has more unknown cards than remain unused")
+        if not self.pool.remaining():
+            raise MalformedInput(f"{what} has more unknown cards than remain unused")
+        return self.pool.fill(1)[0]
 
-    def cards(self, text: str, name: str) -> list[int]:
-        if text == "-":
-            return []
-        return [self.take(part) for part in text.split(",")]
-
+    def cards(self, text: str) -> list[int]:
+        return [] if text == "-" else [self.pool.take(part.upper()) for part in text.split(",")]
     def numbers(self, name: str, default: str) -> list[int]:
         text = self.fields.get(name, default)
         if text == "-":
@@ -214,16 +187,12 @@ class _Builder(NotationFields):
         hands: list[list[int]] = []
         unknown_hands: list[int] = []
         for text in self.hand_texts:
-            match = _UNKNOWN.match(text)
-            if match:
-                if not match.group(1):
-                    raise MalformedInput("a hand's unknown cards need a count, like ?5")
-                hands.append([])
-                unknown_hands.append(int(match.group(1)))
-            else:
-                hands.append(self.cards(text, "hands"))
-                unknown_hands.append(0)
-        discard = self.cards(self.fields.get("discard", "-"), "discard")
+            count = unknown_count(text)
+            if count == -1:
+                raise MalformedInput("a hand's unknown cards need a count, like ?5")
+            hands.append([] if count is not None else self.cards(text))
+            unknown_hands.append(count or 0)
+        discard = self.cards(self.fields.get("discard", "-"))
         raw_piles: list[list[tuple[int, str]]] = []
         for text in self.per_seat("piles", "-"):
             entries = []
@@ -233,7 +202,7 @@ class _Builder(NotationFields):
                     raise MalformedInput(f"a Swim Pile item is p, h, d or b and a card (like pA5P), not {part!r}")
                 entries.append((how, part[1:]))
             raw_piles.append(entries)
-        known_piles = [[(how, -1 if card == "?" else self.take(card)) for how, card in raw]
+        known_piles = [[(how, -1 if card == "?" else self.pool.take(card.upper())) for how, card in raw]
                        for raw in raw_piles]
         for known in known_piles:
             for how, face in known:
@@ -247,28 +216,28 @@ class _Builder(NotationFields):
             elif text == "?":
                 kraken.append(WAITING)
             elif text == "*":
-                kraken.append(-3)  # filled below
+                kraken.append(_SET_ASIDE_UNSEEN)
             else:
-                kraken.append(self.take(text))
+                kraken.append(self.pool.take(text.upper()))
         deck_text = self.fields.get("deck", "?")
         deck_parts = [] if deck_text == "-" else deck_text.split(",")
         deck_unknown = None
         deck: list[int] = []
         for i, part in enumerate(deck_parts):
-            match = _UNKNOWN.match(part)
-            if match:
-                if i != 0:
-                    raise MalformedInput("in deck=, the unknown cards ('?') must come first (the bottom)")
-                deck_unknown = int(match.group(1)) if match.group(1) else -1
+            count = unknown_count(part)
+            if count is None:
+                deck.append(self.pool.take(part.upper()))
+            elif i != 0:
+                raise MalformedInput("in deck=, the unknown cards ('?') must come first (the bottom)")
             else:
-                deck.append(self.take(part))
+                deck_unknown = count
         # Then the unknowns, in a fixed order: hands, Swim Piles, Kraken cards, the deck.
         for seat, count in enumerate(unknown_hands):
             hands[seat].extend(self.fill(f"seat {seat}'s hand") for _ in range(count))
         piles = tuple(tuple(item(self.fill("piles=") if face < 0 else face, how) for how, face in known)
                       for known in known_piles)
-        kraken = [self.fill("kraken=") if chosen == -3 else chosen for chosen in kraken]
-        rest = [face for face, count in enumerate(self.unused) for _ in range(count)]
+        kraken = [self.fill("kraken=") if chosen == _SET_ASIDE_UNSEEN else chosen for chosen in kraken]
+        rest = self.pool.fill(-1)
         if deck_unknown is not None:
             if deck_unknown not in (-1, len(rest)):
                 raise MalformedInput(f"deck=?{deck_unknown} but {len(rest)} cards remain unused")
@@ -318,11 +287,7 @@ class _Builder(NotationFields):
             raise MalformedInput("during phase=kraken at least one seat is still to choose ('?')")
         state.kraken = tuple(kraken)
         state.turns = self.number("turns", 0)
-        rng_text = self.fields.get("rng", "0:0")
-        try:
-            state.rng = SeededRng.from_notation("0:0" if rng_text == "?" else rng_text)
-        except ValueError:
-            raise MalformedInput(f"rng= must be seed:counter, not {rng_text!r}") from None
+        state.rng = read_rng(self.fields)
         ended = self.fields.get("ended", "-")
         if (state.phase == OVER) != (ended != "-") or (ended != "-" and ended not in _ENDINGS):
             raise MalformedInput(f"phase=over goes with ended= {' or '.join(_ENDINGS)}, any other phase with "

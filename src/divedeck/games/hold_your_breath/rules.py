@@ -14,12 +14,59 @@ from __future__ import annotations
 from bisect import insort
 
 from ...engine.errors import IllegalAction, MalformedInput
-from ...engine.events import Event, LooseEvent
+from ...engine.events import Event
 from ...engine.outcome import Outcome
 from ...engine.rng import SeededRng
-from .actions import END, KEEP, PLAIN, TARGETED, VALUED, Action, Drop, EndPlay, Gasp, Keep, Lose, Play, play
-from .cards import ACTION_VERBS
+from ...engine.state import replaced
+from .actions import (
+    END,
+    KEEP,
+    PLAYS,
+    Action,
+    Air,
+    Calm,
+    Discard,
+    Draw,
+    Drop,
+    EndPlay,
+    Gasp,
+    Keep,
+    Kraken,
+    Lose,
+    Mass,
+    Panic,
+    Play,
+    Shark,
+    Swim,
+    Targeted,
+    cached,
+)
 from .config import HoldYourBreathConfig
+from .events import (
+    AscentStarted,
+    Breathed,
+    Calmed,
+    Dealt,
+    DescentEnded,
+    Discarded,
+    DrewCard,
+    Dropped,
+    FinalTurns,
+    GameOver,
+    Gasped,
+    HoldYourBreathTermination,
+    KrakenDiscards,
+    KrakenStruck,
+    Moved,
+    Panicked,
+    PlayEnded,
+    Replenished,
+    SetAside,
+    SharkChased,
+    SharkSet,
+    Surfaced,
+    Swam,
+)
 from .state import (
     ASCENT,
     BLIND,
@@ -40,8 +87,6 @@ from .state import (
     is_panic,
     item,
     item_face,
-    replaced,
-    set_at,
     without,
 )
 
@@ -87,9 +132,8 @@ def _deal(state: HoldYourBreathState, cards: list[int]) -> list[Event]:
     state.final_left = 0
     _start_turn(state)
     label = state.context.table.face_label
-    return [LooseEvent("deal", {"round": state.round, "first": state.first, "deck": len(cards),
-                           "hand_sizes": [len(hand) for hand in hands]},
-                  {seat: {"hand": [label[c] for c in hand]} for seat, hand in enumerate(state.hands)})]
+    return [Dealt(state.round, state.first, len(cards), tuple(len(hand) for hand in hands),
+                  {seat: tuple(label[c] for c in hand) for seat, hand in enumerate(state.hands)})]
 
 
 def _start_turn(state: HoldYourBreathState) -> None:
@@ -183,14 +227,24 @@ def legal_actions(state: HoldYourBreathState, seat: int) -> list[Action]:
     if phase == KRAKEN:
         if not state.kraken or state.kraken[seat] != WAITING:
             return []
-        return [Lose(label[face]) for face in _distinct(state.hands[seat])]
+        return [cached(Lose, label[face]) for face in _distinct(state.hands[seat])]
     if seat != state.active:
         return []
     if phase == BREATH:
-        return [Gasp(label[face]) for face in _distinct(state.hands[seat])]
+        return [cached(Gasp, label[face]) for face in _distinct(state.hands[seat])]
     if phase == DISCARD:
-        return [KEEP, *(Drop(label[face]) for face in _distinct(state.hands[seat]))]
+        return [KEEP, *(cached(Drop, label[face]) for face in _distinct(state.hands[seat]))]
     return _play_actions(state, seat)
+
+
+def _targets(state: HoldYourBreathState, seat: int, kind: type) -> list[int]:
+    if kind is Discard:
+        return discard_targets(state, seat)
+    if kind is Panic:
+        return panic_targets(state, seat)
+    if kind is Shark:
+        return shark_targets(state, seat)
+    return kraken_targets(state)
 
 
 def _play_actions(state: HoldYourBreathState, seat: int) -> list[Action]:
@@ -198,46 +252,31 @@ def _play_actions(state: HoldYourBreathState, seat: int) -> list[Action]:
     actions: list[Action] = [END] if may_end(state, seat) else []
     diver = state.is_diver(seat)
     can_swim = diver and not state.hindered(seat)
-    targets: dict[str, list[int]] = {}
-
-    def targets_for(verb: str) -> list[int]:
-        if verb not in targets:
-            if verb == "discard":
-                targets[verb] = discard_targets(state, seat)
-            elif verb == "panic":
-                targets[verb] = panic_targets(state, seat)
-            elif verb == "shark":
-                targets[verb] = shark_targets(state, seat)
-            else:
-                targets[verb] = kraken_targets(state)
-        return targets[verb]
-
+    targets: dict[type, list[int]] = {}
     for face in _distinct(state.hands[seat]):
         verbs = table.face_verbs[face]
         card = table.face_label[face]
         wild = table.face_kind[face] == "dolphin"
-        for verb, allowed in (("air", diver), ("swim", can_swim)):
-            if allowed and verb in verbs:
+        for kind, allowed in ((Air, diver), (Swim, can_swim)):
+            if allowed and kind.verb in verbs:
                 if wild:
-                    actions.extend(play(verb, card, value) for value in table.dolphin_values)
+                    actions.extend(cached(kind, card, value) for value in table.dolphin_values)
                 else:
-                    actions.append(play(verb, card))
+                    actions.append(cached(kind, card))
         for verb in table.face_actions[face]:
-            if verb in PLAIN:
-                actions.append(play(verb, card))
-            elif verb == "calm":
-                actions.extend(play("calm", card, 0, target, index) for index, target in calm_options(state, seat))
+            play: type = PLAYS[verb]
+            if play is Draw or play is Mass:
+                actions.append(cached(play, card))
+            elif play is Calm:
+                actions.extend(cached(Calm, card, index, target) for index, target in calm_options(state, seat))
             else:
-                actions.extend(play(verb, card, 0, target) for target in targets_for(verb))
+                if play not in targets:
+                    targets[play] = _targets(state, seat, play)
+                actions.extend(cached(play, card, target) for target in targets[play])
     return actions
 
 
 # -- validation ------------------------------------------------------------------------------------------------------
-
-def check(state: HoldYourBreathState, seat: int, action: Action) -> None:
-    """Raise ``IllegalAction`` with the reason and rule ID if ``seat`` may not take ``action`` now."""
-    _validate(state, seat, action)
-
 
 def _hand_face(state: HoldYourBreathState, seat: int, card: str, rule: str) -> int:
     face = state.context.table.face_by_label.get(card, -1)
@@ -248,99 +287,85 @@ def _hand_face(state: HoldYourBreathState, seat: int, card: str, rule: str) -> i
     return face
 
 
-def _validate(state: HoldYourBreathState, seat: int, action: Action) -> int | None:
-    """Check ``action`` completely; return the face it uses (``None`` for end and keep)."""
-    if state.phase == OVER:
-        raise IllegalAction("the game is over", "HYB-R40")
-    if not isinstance(seat, int) or not 0 <= seat < len(state.hands):
-        raise IllegalAction(f"there is no seat {seat!r} in this game", "HYB-R1")
-    kind = type(action)
-    if kind not in (Play, EndPlay, Keep, Gasp, Drop, Lose):
-        raise MalformedInput(f"not a Hold Your Breath! action: {action!r}")
-    if state.phase == KRAKEN:
-        waiting = sorted(actors(state))
-        if state.kraken[seat] != WAITING:
-            raise IllegalAction(f"waiting for seat(s) {', '.join(map(str, waiting))} to give up a card to the "
-                                "Kraken", "HYB-R12")
-        if kind is not Lose:
+def validate(state: HoldYourBreathState, seat: int, action: Action) -> int | None:
+    """Check ``action`` by ``seat`` (an actor: the engine's frame has checked that) completely; return the face it
+    uses (``None`` for end and keep). Raises ``IllegalAction`` with the reason and rule ID."""
+    phase = state.phase
+    if phase == KRAKEN:
+        if not isinstance(action, Lose):
             raise IllegalAction("the Kraken makes you give up a card first: 'lose <card>'", "HYB-R12")
-        return _hand_face(state, seat, action.card, "HYB-R12")  # type: ignore[union-attr]
-    if seat != state.active:
-        raise IllegalAction(f"it is seat {state.active}'s turn, not seat {seat}'s", "HYB-R26")
-    if kind is Lose:
-        raise IllegalAction("only a victim of the Kraken's mass discard gives up a card", "HYB-R12")
-    if state.phase == BREATH:
-        if kind is not Gasp:
+        return _hand_face(state, seat, action.card, "HYB-R12")
+    match action:
+        case Lose():
+            raise IllegalAction("only a victim of the Kraken's mass discard gives up a card", "HYB-R12")
+        case Gasp(card=card) if phase == BREATH:
+            return _hand_face(state, seat, card, "HYB-R23")
+        case _ if phase == BREATH:
             raise IllegalAction("you took no Air this turn: lay a card face down as a Panic first ('gasp <card>')",
                                 "HYB-R23")
-        return _hand_face(state, seat, action.card, "HYB-R23")  # type: ignore[union-attr]
-    if kind is Gasp:
-        raise IllegalAction("a breath penalty comes only after a turn without Air", "HYB-R23")
-    if state.phase == DISCARD:
-        if kind is Keep:
+        case Gasp():
+            raise IllegalAction("a breath penalty comes only after a turn without Air", "HYB-R23")
+        case Keep() if phase == DISCARD:
             return None
-        if kind is Drop:
-            return _hand_face(state, seat, action.card, "HYB-R24")  # type: ignore[union-attr]
-        raise IllegalAction("your plays are over: discard cards from your hand or keep the rest", "HYB-R24")
-    if kind is Keep or kind is Drop:
-        raise IllegalAction("discarding from your hand comes after ending your plays ('end')", "HYB-R24")
-    if kind is EndPlay:
-        if not may_end(state, seat):
-            raise IllegalAction("you hold an Air card (or a Dolphin) and have taken no Air: play one for Air "
-                                "before ending", "HYB-R14")
-        return None
-    assert isinstance(action, Play)
-    return _validate_play(state, seat, action)
+        case Drop(card=card) if phase == DISCARD:
+            return _hand_face(state, seat, card, "HYB-R24")
+        case _ if phase == DISCARD:
+            raise IllegalAction("your plays are over: discard cards from your hand or keep the rest", "HYB-R24")
+        case Keep() | Drop():
+            raise IllegalAction("discarding from your hand comes after ending your plays ('end')", "HYB-R24")
+        case EndPlay():
+            if not may_end(state, seat):
+                raise IllegalAction("you hold an Air card (or a Dolphin) and have taken no Air: play one for Air "
+                                    "before ending", "HYB-R14")
+            return None
+        case Air() | Swim() | Draw() | Mass() | Discard() | Panic() | Shark() | Kraken() | Calm():
+            return _validate_play(state, seat, action)
+    raise MalformedInput(f"not a Hold Your Breath! action: {action!r}")
 
 
 def _validate_play(state: HoldYourBreathState, seat: int, action: Play) -> int:
     table = state.context.table
     verb = action.verb
     rule = {"air": "HYB-R10", "swim": "HYB-R11"}.get(verb, "HYB-R12")
-    if verb not in VALUED and verb not in ACTION_VERBS:
-        raise MalformedInput(f"not a way to play a card: {verb!r}")
     face = _hand_face(state, seat, action.card, rule)
     card = action.card
     if verb not in table.face_verbs[face]:
-        if verb in VALUED:
+        if isinstance(action, Air | Swim):
             raise IllegalAction(f"{card} is not a{'n' if verb == 'air' else ''} {verb.capitalize()} card", rule)
         icon = "Kraken" if verb == "mass" else verb.capitalize()
         raise IllegalAction(f"{card} has no {icon} icon", "HYB-R12")
-    wild = table.face_kind[face] == "dolphin"
-    if verb in VALUED:
-        if not state.is_diver(seat):
-            raise IllegalAction("you have surfaced: Air and Swim cards no longer move you", "HYB-R34")
-        if wild and action.value not in table.dolphin_values:
-            values = " or ".join(map(str, table.dolphin_values))
-            raise IllegalAction(f"a Dolphin played for {verb.capitalize()} is worth {values}", "HYB-R13")
-        if not wild and action.value:
-            raise IllegalAction(f"only a Dolphin is declared with a value; {card} is worth "
-                                f"{table.face_value[face]}", "HYB-R13")
-        if verb == "swim" and state.hindered(seat):
-            raise IllegalAction("clear your Swim Pile (every Panic and the Shark) before playing Swim", "HYB-R11")
-        return face
-    if action.value:
-        raise IllegalAction("only Air and Swim plays are declared with a value", "HYB-R13")
-    target = action.target
-    if verb in TARGETED:
-        _validate_target(state, seat, verb, target)
-    elif verb == "calm":
-        _validate_calm(state, seat, action.item, target)
-    elif target != -1 or action.item != -1:
-        raise IllegalAction(f"a {verb} play names no seat", "HYB-R12")
+    match action:
+        case Air(value=value) | Swim(value=value):
+            if not state.is_diver(seat):
+                raise IllegalAction("you have surfaced: Air and Swim cards no longer move you", "HYB-R34")
+            if table.face_kind[face] == "dolphin":
+                if value not in table.dolphin_values:
+                    values = " or ".join(map(str, table.dolphin_values))
+                    raise IllegalAction(f"a Dolphin played for {verb.capitalize()} is worth {values}", "HYB-R13")
+            elif value:
+                raise IllegalAction(f"only a Dolphin is declared with a value; {card} is worth "
+                                    f"{table.face_value[face]}", "HYB-R13")
+            if isinstance(action, Swim) and state.hindered(seat):
+                raise IllegalAction("clear your Swim Pile (every Panic and the Shark) before playing Swim", "HYB-R11")
+        case Discard() | Panic() | Shark() | Kraken():
+            _validate_target(state, seat, action)
+        case Calm(item=index, target=target):
+            _validate_calm(state, seat, index, target)
     return face
 
 
-def _validate_target(state: HoldYourBreathState, seat: int, verb: str, target: int) -> None:
+def _validate_target(state: HoldYourBreathState, seat: int, action: Targeted) -> None:
+    target = action.target
+    name = action.verb.capitalize()
     if not 0 <= target < len(state.hands):
         raise IllegalAction(f"there is no seat {target} to play on", "HYB-R12")
-    if verb == "kraken":
+    if isinstance(action, Kraken):
         if not state.has_shark(target):
             raise IllegalAction(f"seat {target} has no Shark for the Kraken to remove", "HYB-R12")
         return
     if target == seat:
-        raise IllegalAction(f"a {verb.capitalize()} is played on an opponent, not on yourself", "HYB-R12")
-    if verb == "discard":
+        raise IllegalAction(f"a {name} is played on an opponent, not on yourself", "HYB-R12")
+    if isinstance(action, Discard):
         size = state.context.hand_size
         held = len(state.hands[target])
         if held < size:
@@ -349,9 +374,9 @@ def _validate_target(state: HoldYourBreathState, seat: int, verb: str, target: i
         return
     if not state.is_diver(target):
         raise IllegalAction(f"seat {target} has surfaced and can no longer be hindered", "HYB-R34")
-    if verb == "panic" and state.has_panic(target):
+    if isinstance(action, Panic) and state.has_panic(target):
         raise IllegalAction(f"seat {target} already has a Panic in their Swim Pile", "HYB-R12")
-    if verb == "shark" and state.has_shark(target):
+    if isinstance(action, Shark) and state.has_shark(target):
         raise IllegalAction(f"seat {target} already has a Shark: a Swim Pile holds at most one", "HYB-A22")
 
 
@@ -377,34 +402,35 @@ def _validate_calm(state: HoldYourBreathState, seat: int, index: int, target: in
 
 # -- effects ---------------------------------------------------------------------------------------------------------
 
-def apply(state: HoldYourBreathState, seat: int, action: Action) -> list[Event]:
-    face = _validate(state, seat, action)
+def perform(state: HoldYourBreathState, seat: int, action: Action) -> list[Event]:
+    """Validate ``action`` completely, then do it; the events say what happened."""
+    face = validate(state, seat, action)
     events: list[Event] = []
-    kind = type(action)
-    if kind is Play:
-        assert face is not None and isinstance(action, Play)
-        _apply_play(state, seat, action, face, events)
-    elif kind is EndPlay:
-        _resolve(state, seat, events)
-    elif kind is Gasp:
-        assert face is not None
-        _take(state, seat, face)
-        state.piles = replaced(state.piles, seat, state.piles[seat] + (item(face, DOWN),))
-        events.append(LooseEvent("gasp", {"seat": seat, "from": "hand"},
-                            {seat: {"card": state.context.table.face_label[face]}}))
-        _after_penalty(state, seat, events)
-    elif kind is Drop:
-        assert face is not None
-        _take(state, seat, face)
-        state.discard += (face,)
-        events.append(LooseEvent("drop", {"seat": seat, "card": state.context.table.face_label[face]}))
-        if not state.hands[seat]:
+    match action:
+        case EndPlay():
+            _resolve(state, seat, events)
+        case Keep():
             _finish_turn(state, seat, events)
-    elif kind is Keep:
-        _finish_turn(state, seat, events)
-    else:
-        assert face is not None
-        _lose(state, seat, face, events)
+        case Gasp(card=card):
+            assert face is not None
+            _take(state, seat, face)
+            state.piles = replaced(state.piles, seat, state.piles[seat] + (item(face, DOWN),))
+            events.append(Gasped(seat, False, {seat: card}))
+            _after_penalty(state, seat, events)
+        case Drop(card=card):
+            assert face is not None
+            _take(state, seat, face)
+            state.discard += (face,)
+            events.append(Dropped(seat, card))
+            if not state.hands[seat]:
+                _finish_turn(state, seat, events)
+        case Lose():
+            assert face is not None
+            _lose(state, seat, face, events)
+        case _:
+            assert face is not None
+            _take(state, seat, face)
+            events.extend(_play(state, seat, action, face))
     return events
 
 
@@ -425,114 +451,115 @@ def _random_card(state: HoldYourBreathState, seat: int) -> int:
     return state.hands[seat][order[0]]
 
 
-def _apply_play(state: HoldYourBreathState, seat: int, action: Play, face: int, events: list[Event]) -> None:
+def _to_pile(state: HoldYourBreathState, seat: int, entry: int) -> None:
+    state.piles = replaced(state.piles, seat, state.piles[seat] + (entry,))
+
+
+def _play(state: HoldYourBreathState, seat: int, action: Play, face: int) -> list[Event]:
+    """The effect of a card play (the card has left the hand); Panics and Sharks stay in a Swim Pile, every other
+    played card goes to the Discard Pile."""
     table = state.context.table
     label = table.face_label
-    verb = action.verb
-    target = action.target
-    _take(state, seat, face)
-    data: dict[str, object] = {"seat": seat, "verb": verb, "card": action.card}
-    follow: list[Event] = []
-    if verb in VALUED:  # HYB-R10, HYB-R11, HYB-R13
-        value = action.value or table.face_value[face]
-        if verb == "air":
-            state.air += value
-        else:
-            state.swim += value
-        data["value"] = value
-        state.discard += (face,)
-    elif verb == "draw":  # HYB-A27: with an empty deck the play is legal and draws nothing
-        state.discard += (face,)
-        if state.deck:
+    card = action.card
+    match action:
+        case Panic(target=target):  # HYB-A33: the card itself lies face up in the target's Swim Pile
+            _to_pile(state, target, item(face, PANIC))
+            return [Panicked(seat, card, target)]
+        case Shark(target=target):
+            _to_pile(state, target, item(face, SHARK))
+            return [SharkSet(seat, card, target)]
+    state.discard += (face,)
+    match action:
+        case Air(value=value):  # HYB-R10, HYB-R13
+            state.air += value or table.face_value[face]
+            return [Breathed(seat, card, value or table.face_value[face])]
+        case Swim(value=value):  # HYB-R11, HYB-R13
+            state.swim += value or table.face_value[face]
+            return [Swam(seat, card, value or table.face_value[face])]
+        case Draw():  # HYB-A27: with an empty deck the play is legal and draws nothing
+            if not state.deck:
+                return [DrewCard(seat, card, False, 0, {})]
             drawn = state.deck[-1]
             state.deck = state.deck[:-1]
             _give(state, seat, drawn)
-            follow.append(LooseEvent("draw", {"seat": seat, "deck": len(state.deck)}, {seat: {"card": label[drawn]}}))
-        else:
-            follow.append(LooseEvent("no_draw", {"seat": seat}))
-    elif verb == "discard":  # HYB-A17, HYB-A18: a random card of the target's hand, face up
-        state.discard += (face,)
-        lost = _random_card(state, target)
-        _take(state, target, lost)
-        state.discard += (lost,)
-        data.update(target=target, lost=label[lost])
-    elif verb == "calm":  # HYB-A23, HYB-A24: one hindrance of the player's choice
-        state.discard += (face,)
-        pile = state.piles[seat]
-        entry = pile[action.item]
-        state.piles = replaced(state.piles, seat, pile[:action.item] + pile[action.item + 1:])
-        removed = item_face(entry)
-        data.update(item=action.item, removed=label[removed], hindrance="panic" if is_panic(entry) else "shark")
-        if is_panic(entry) or target < 0:
-            state.discard += (removed,)
-        else:
-            state.piles = replaced(state.piles, target, state.piles[target] + (item(removed, SHARK),))
-            data["target"] = target
-    elif verb == "panic":  # HYB-A33: the card itself lies face up in the target's Swim Pile
-        state.piles = replaced(state.piles, target, state.piles[target] + (item(face, PANIC),))
-        data["target"] = target
-    elif verb == "shark":
-        state.piles = replaced(state.piles, target, state.piles[target] + (item(face, SHARK),))
-        data["target"] = target
-    elif verb == "kraken":
-        state.discard += (face,)
-        pile = state.piles[target]
-        index = next(i for i, entry in enumerate(pile) if not is_panic(entry))
-        state.piles = replaced(state.piles, target, pile[:index] + pile[index + 1:])
-        state.discard += (item_face(pile[index]),)
-        data.update(target=target, removed=label[item_face(pile[index])])
-    else:  # mass (HYB-A19): hand sizes counted after the Kraken left the player's hand
-        state.discard += (face,)
-        size = state.context.hand_size
-        victims = [s for s, hand in enumerate(state.hands) if len(hand) >= size]
-        data["victims"] = victims
-        if victims and state.context.config.kraken_discard == "random":
-            losses = []
-            for victim in victims:
-                lost = _random_card(state, victim)
-                _take(state, victim, lost)
-                losses.append(lost)
-            state.discard += tuple(losses)
-            follow.append(LooseEvent("kraken_discards", {"losses": [[v, label[f]] for v, f in zip(victims, losses,
-                                                                                             strict=True)]}))
-        elif victims:
-            state.kraken = tuple(WAITING if s in victims else NOT_INVOLVED for s in range(len(state.hands)))
-            state.phase = KRAKEN
-    events.append(LooseEvent("play", data))
-    events.extend(follow)
+            return [DrewCard(seat, card, True, len(state.deck), {seat: label[drawn]})]
+        case Discard(target=target):  # HYB-A17, HYB-A18: a random card of the target's hand, face up
+            lost = _random_card(state, target)
+            _take(state, target, lost)
+            state.discard += (lost,)
+            return [Discarded(seat, card, target, label[lost])]
+        case Calm(item=index, target=target):  # HYB-A23, HYB-A24: one hindrance of the player's choice
+            pile = state.piles[seat]
+            entry = pile[index]
+            state.piles = replaced(state.piles, seat, pile[:index] + pile[index + 1:])
+            removed = item_face(entry)
+            if is_panic(entry) or target < 0:
+                state.discard += (removed,)
+            else:
+                _to_pile(state, target, item(removed, SHARK))
+            return [Calmed(seat, card, index, "panic" if is_panic(entry) else "shark", label[removed],
+                           None if is_panic(entry) or target < 0 else target)]
+        case Kraken(target=target):
+            pile = state.piles[target]
+            index = next(i for i, entry in enumerate(pile) if not is_panic(entry))
+            state.piles = replaced(state.piles, target, pile[:index] + pile[index + 1:])
+            state.discard += (item_face(pile[index]),)
+            return [SharkChased(seat, card, target, label[item_face(pile[index])])]
+    return _mass(state, seat, card)
+
+
+def _mass(state: HoldYourBreathState, seat: int, card: str) -> list[Event]:
+    """HYB-A19: hand sizes are counted after the Kraken left the player's hand; with ``random`` each victim loses a
+    random card at once, else the victims choose (phase KRAKEN)."""
+    size = state.context.hand_size
+    victims = tuple(s for s, hand in enumerate(state.hands) if len(hand) >= size)
+    if victims and state.context.config.kraken_discard == "random":
+        losses = []
+        for victim in victims:
+            lost = _random_card(state, victim)
+            _take(state, victim, lost)
+            losses.append(lost)
+        state.discard += tuple(losses)
+        label = state.context.table.face_label
+        return [KrakenStruck(seat, card, victims),
+                KrakenDiscards(tuple((v, label[f]) for v, f in zip(victims, losses, strict=True)))]
+    if victims:
+        state.kraken = tuple(WAITING if s in victims else NOT_INVOLVED for s in range(len(state.hands)))
+        state.phase = KRAKEN
+    return [KrakenStruck(seat, card, victims)]
 
 
 def _lose(state: HoldYourBreathState, seat: int, face: int, events: list[Event]) -> None:
     """HYB-R12 KRAKEN_DISCARDS: a victim sets a card aside; when all are in they go to the Discard Pile together."""
     label = state.context.table.face_label
     _take(state, seat, face)
-    state.kraken = set_at(state.kraken, seat, face)
-    events.append(LooseEvent("lose", {"seat": seat}, {seat: {"card": label[face]}}))
+    state.kraken = replaced(state.kraken, seat, face)
+    events.append(SetAside(seat, {seat: label[face]}))
     if WAITING in state.kraken:
         return
-    losses = [(victim, chosen) for victim, chosen in enumerate(state.kraken) if chosen >= 0]
+    losses = tuple((victim, chosen) for victim, chosen in enumerate(state.kraken) if chosen >= 0)
     state.discard += tuple(chosen for _, chosen in losses)
     state.kraken = ()
     state.phase = PLAY
-    events.append(LooseEvent("kraken_discards", {"losses": [[victim, label[chosen]] for victim, chosen in losses]}))
+    events.append(KrakenDiscards(tuple((victim, label[chosen]) for victim, chosen in losses)))
 
 
 def _resolve(state: HoldYourBreathState, seat: int, events: list[Event]) -> None:
     """``end``: movement (HYB-R20), surfacing and the immediate win (HYB-R21, R22), the breath penalty (HYB-R23)."""
     air, swim = state.air, state.swim
     moved = min(air, swim)  # HYB-A3: the lesser of the turn's totals
-    events.append(LooseEvent("end_play", {"seat": seat, "air": air, "swim": swim, "move": moved}))
+    events.append(PlayEnded(seat, air, swim, moved))
     context = state.context
     if state.is_diver(seat) and moved:
         old = state.depths[seat]
         # HYB-A8: down to the bottom of the board in the Descent, up to the surface in the Ascent; excess is lost
         new = min(old + moved, context.max_depth) if state.round == DESCENT else max(old - moved, 0)
         if new != old:
-            state.depths = set_at(state.depths, seat, new)
-            events.append(LooseEvent("move", {"seat": seat, "round": state.round, "from": old, "to": new}))
+            state.depths = replaced(state.depths, seat, new)
+            events.append(Moved(seat, state.round, old, new))
         if state.round == ASCENT and old > 0 and new == 0:  # HYB-R21
             state.surfaced += (seat,)
-            events.append(LooseEvent("surface", {"seat": seat, "order": len(state.surfaced)}))
+            events.append(Surfaced(seat, len(state.surfaced)))
             anchor = state.anchors[seat]
             if anchor > 0 and anchor == max(state.anchors):  # HYB-R22: the rest of the turn is not played
                 _game_over(state, (seat,), "HYB-R22", events)
@@ -544,8 +571,8 @@ def _resolve(state: HoldYourBreathState, seat: int, events: list[Event]) -> None
         if context.config.empty_hand_panic == "deck_top" and state.deck:  # HYB-A6
             top = state.deck[-1]
             state.deck = state.deck[:-1]
-            state.piles = replaced(state.piles, seat, state.piles[seat] + (item(top, BLIND),))
-            events.append(LooseEvent("gasp", {"seat": seat, "from": "deck"}))
+            _to_pile(state, seat, item(top, BLIND))
+            events.append(Gasped(seat, True, {}))
     _after_penalty(state, seat, events)
 
 
@@ -569,8 +596,7 @@ def _finish_turn(state: HoldYourBreathState, seat: int, events: list[Event]) -> 
     if drawn:
         state.deck = deck
         state.hands = replaced(state.hands, seat, tuple(sorted(state.hands[seat] + tuple(drawn))))
-        events.append(LooseEvent("replenish", {"seat": seat, "drew": len(drawn), "deck": len(deck)},
-                            {seat: {"cards": [label[c] for c in drawn]}}))
+        events.append(Replenished(seat, len(drawn), len(deck), {seat: tuple(label[c] for c in drawn)}))
     state.turns += 1
     n = len(state.hands)
     if state.trigger >= 0:
@@ -581,7 +607,7 @@ def _finish_turn(state: HoldYourBreathState, seat: int, events: list[Event]) -> 
     elif _triggers_final_turns(state, seat):
         state.trigger = seat
         state.final_left = n
-        events.append(LooseEvent("final_turns", {"seat": seat, "round": state.round}))
+        events.append(FinalTurns(seat, state.round))
     state.active = (seat + 1) % n
     _start_turn(state)
 
@@ -600,7 +626,7 @@ def _end_round(state: HoldYourBreathState, events: list[Event]) -> None:
         _game_over(state, winners_at_end(state), "HYB-R41", events)
         return
     state.anchors = state.depths  # HYB-R31
-    events.append(LooseEvent("descent_end", {"anchors": list(state.anchors)}))
+    events.append(DescentEnded(state.anchors))
     _setup_ascent(state, events)
 
 
@@ -611,7 +637,7 @@ def _setup_ascent(state: HoldYourBreathState, events: list[Event]) -> None:
     for hand in state.hands:
         cards.extend(hand)
     shallowest = min(state.anchors)
-    tied = [seat for seat in range(n) if state.anchors[seat] == shallowest]
+    tied = tuple(seat for seat in range(n) if state.anchors[seat] == shallowest)
     if len(tied) == 1:
         first = tied[0]
     elif state.context.config.ascent_tie_break == "random":  # HYB-A12: rock-paper-scissors, seeded
@@ -624,7 +650,7 @@ def _setup_ascent(state: HoldYourBreathState, events: list[Event]) -> None:
     state.round = ASCENT
     state.first = first
     state.discard = ()
-    events.append(LooseEvent("ascent_start", {"first": first, "tied": tied, "deck": len(cards)}))
+    events.append(AscentStarted(first, tied, len(cards)))
     events.extend(_deal(state, cards))
 
 
@@ -646,32 +672,31 @@ def winners_at_end(state: HoldYourBreathState) -> tuple[int, ...]:
     return tuple(seat for seat, total in enumerate(totals) if total == best)
 
 
+def termination(state: HoldYourBreathState) -> HoldYourBreathTermination:
+    """How the finished game in ``state`` was won."""
+    if state.ended == "HYB-R22":
+        return HoldYourBreathTermination.DEEPEST_SURFACED
+    if state.context.config.winner_rule == "surfaced_first" and state.surfaced:
+        return HoldYourBreathTermination.SURFACED_FIRST
+    return HoldYourBreathTermination.DISTANCE
+
+
 def _game_over(state: HoldYourBreathState, winners: tuple[int, ...], rule: str, events: list[Event]) -> None:
     state.winners = winners
     state.ended = rule
     state.phase = OVER
     state.kraken = ()
     n = len(state.hands)
-    events.append(LooseEvent("game_over", {
-        "winners": list(winners), "rule": rule, "by": _won_by(state),
-        "distances": [distance(state, seat) for seat in range(n)], "anchors": list(state.anchors),
-        "surfaced": list(state.surfaced)}))
-
-
-def _won_by(state: HoldYourBreathState) -> str:
-    """How the game was won, in a word the log and the summaries explain."""
-    if state.ended == "HYB-R22":
-        return "deepest_surfaced"
-    if state.context.config.winner_rule == "surfaced_first" and state.surfaced:
-        return "surfaced"
-    return "distance"
+    events.append(GameOver(winners, termination(state), rule, tuple(distance(state, seat) for seat in range(n)),
+                           state.anchors, state.surfaced))
 
 
 def outcome(state: HoldYourBreathState) -> Outcome | None:
     if not state.winners:
         return None
     n = len(state.hands)
-    return Outcome(state.winners, tuple(float(distance(state, seat)) for seat in range(n)), state.ended,
-                   {"turns": state.turns, "by": _won_by(state), "anchors": list(state.anchors),
+    by = termination(state)
+    return Outcome(state.winners, tuple(float(distance(state, seat)) for seat in range(n)), by,
+                   {"turns": state.turns, "by": str(by), "anchors": list(state.anchors),
                     "depths": list(state.depths), "surfaced": list(state.surfaced),
                     "hindrances": [len(pile) for pile in state.piles]})

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ...engine.rng import SeededRng
+from ...engine.state import GameStateBase
 from .cards import CardTable
 from .config import HoldYourBreathConfig
 
@@ -74,13 +75,14 @@ def context_for(config: HoldYourBreathConfig) -> Context:
     return Context(config, table, config.depth_limit, table.hand_size, config.num_players)
 
 
-class HoldYourBreathState:
-    """Everything about a game of Hold Your Breath! at one moment.
+class HoldYourBreathState(GameStateBase):
+    """Everything about a game of Hold Your Breath! at one moment; the attributes are the notation's fields.
 
     Cards are faces (see ``cards.py``); hands are sorted by face. Stacks (the Dive Deck, the Discard Pile) keep
     their top card last. Swim Piles list their items bottom first.
     """
 
+    game_name = "hold-your-breath"
     __slots__ = (
         "context", "rng", "round", "phase", "first", "active", "hands", "deck", "discard", "piles", "depths",
         "anchors", "surfaced", "air", "swim", "trigger", "final_left", "kraken", "turns", "winners", "ended",
@@ -120,12 +122,6 @@ class HoldYourBreathState:
     def num_players(self) -> int:
         return len(self.hands)
 
-    def clone(self) -> HoldYourBreathState:
-        copy = _new(HoldYourBreathState)
-        for name in self.__slots__:
-            setattr(copy, name, getattr(self, name))
-        return copy
-
     def is_diver(self, seat: int) -> bool:
         """A diver is anyone who has not surfaced during the Ascent (HYB-R21)."""
         return seat not in self.surfaced
@@ -140,32 +136,8 @@ class HoldYourBreathState:
     def has_shark(self, seat: int) -> bool:
         return any(entry & 3 == SHARK for entry in self.piles[seat])
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, HoldYourBreathState):
-            return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        from .notation import format_state
-
-        return f"<HoldYourBreathState {format_state(self)}>"
-
-
-_new = object.__new__
-
-
-def replaced(items: tuple[Cards, ...], index: int, value: Cards) -> tuple[Cards, ...]:
-    """``items`` with entry ``index`` replaced: how a per-seat tuple changes."""
-    return items[:index] + (value,) + items[index + 1:]
-
 
 def without(cards: Cards, card: int) -> Cards:
     """``cards`` less one copy of ``card`` (which must be there)."""
     i = cards.index(card)
     return cards[:i] + cards[i + 1:]
-
-
-def set_at(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    return values[:index] + (value,) + values[index + 1:]
