@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from divedeck.engine import get_game
 from divedeck.engine.config import config_to_options
 from divedeck.server import manager as manager_module
 
@@ -83,6 +84,7 @@ class Checker:
 
     def __init__(self, states: list[Any]) -> None:
         self.states = states
+        self.static = get_game("snorkeling").static_data(states[0].config)
         self._hidden: dict[tuple[int, int | None], frozenset[str]] = {}
         self._always: dict[tuple[int, int | None], frozenset[str]] = {}
         self.checked = 0
@@ -115,6 +117,10 @@ class Checker:
             elif kind == "welcome":
                 version = message["version"]
                 forbidden = self.always_hidden(version, seat)
+                # The static data is the game's card catalogue for the config, the same for every seat and every
+                # moment (it names every card, hidden or not): check it is exactly that, then look at the rest.
+                assert message["static"] == self.static, f"{where}: static data that is not the config's"
+                raw = json.dumps({key: value for key, value in message.items() if key != "static"})
             else:  # ack, pong, table, rematch: no card at all
                 assert not LABEL.search(raw), f"{where}: {raw}"
                 continue

@@ -29,7 +29,7 @@ def test_SNK_R4_a_draw_reads_as_its_card_to_the_drawer_alone() -> None:
 
 
 def test_SNK_R14_the_round_summary_names_the_beached_seat_and_every_top_card() -> None:
-    """SNK-R10/R14: the round's end says whose pile got the Beach, what each seat scores and with which top card
+    """SNK-R10, SNK-R14: the round's end says whose pile got the Beach, what each seat scores and with which top card
     (a bare Lanternfish scores its value), from the event's own fields."""
     state = position("hands=Y1,G0/?5/?5/?5 center=Y3 piles=R4/R4,R3,R2,R1/-/- deck=?")
     events = act(state, "c Y1", "p G0>1")
