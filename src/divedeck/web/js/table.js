@@ -70,7 +70,6 @@ const page = {
   coverSummary: null,
   revealed: false,
   module: null,
-  legacy: false,
   moduleLoading: null,
   board: null,
   gameInfo: null,
@@ -134,12 +133,10 @@ function loadModule(game) {
     page.moduleLoading = Promise.all([import(`./games/${game}.js`), fetchGameInfo(game)]).then(([module, info]) => {
       page.module = module;
       page.gameInfo = info;
-      page.legacy = isLegacyModule(module);
       showKeyHelp(module.keyHelp || []);
       page.board = module.createBoard($("board"), {
         act: (notation) => shownClient()?.act(notation),
         check: (notation) => shownClient()?.check(notation) ?? Promise.reject(new Error("not connected")),
-        ...(page.legacy ? { explain: explainRefusal } : {}),
       });
       return module;
     });
@@ -157,18 +154,6 @@ async function fetchGameInfo(game) {
   } catch {
     return null; // the table's own welcome still has everything needed to play
   }
-}
-
-// TEMPORARY, until each game's module is rewritten to protocol 3 (docs/protocol.md): a module that still words
-// its own log reads `legal` as notation strings and asks "why not?" through `explain`. Delete with the last one.
-function isLegacyModule(module) {
-  return typeof module.describeEventParts === "function";
-}
-
-function explainRefusal(notation) {
-  shownClient()?.check(notation).then((answer) => {
-    if (!answer.legal) toast(answer.reason || "Not allowed now", { kind: "error", detail: answer.rule ? `Rule ${answer.rule}` : "" });
-  }, () => {});
 }
 
 function connectionSummary() {
@@ -222,7 +207,7 @@ function render() {
   if (!state || !page.module) return;
   const { table, view } = state;
   const module = page.module;
-  if (!page.deck) page.deck = module.makeDeck(page.gameInfo, page.legacy ? view : state.static);
+  if (!page.deck) page.deck = module.makeDeck(page.gameInfo, state.static);
   const names = (seat) => seatName(table, seat);
 
   // Header
@@ -263,7 +248,7 @@ function render() {
   } else {
     page.board.render({
       view,
-      legal: page.legacy ? state.legal.map((record) => record.notation) : state.legal,
+      legal: state.legal,
       seat: state.seat,
       busy: client.busy,
       names,
