@@ -43,7 +43,7 @@ def test_a_saved_match_loads_as_the_same_game(tmp_path: Path) -> None:
     assert loaded.actions == match.actions
     assert (loaded.seed, loaded.config) == (match.seed, match.config)
     record = json.loads(path.read_text(encoding="utf-8"))
-    assert (record["format"], record["version"], record["game"]) == ("divedeck-game", 1, "snorkeling")
+    assert (record["format"], record["version"], record["game"]) == ("divedeck-game", 2, "snorkeling")
     assert record["options"] == {"num_players": 3}
 
 
@@ -100,7 +100,7 @@ def test_loading_something_that_is_not_a_divedeck_save_fails_clearly(tmp_path: P
         Match.load(saved(tmp_path, record))
 
 
-@pytest.mark.parametrize("version", [2, 0, "1", None])
+@pytest.mark.parametrize("version", [3, 0, "1", "2", True, None])
 def test_loading_an_unknown_version_fails_clearly(tmp_path: Path, version: Any) -> None:
     record = played(actions=3).to_record()
     record["version"] = version

@@ -67,6 +67,8 @@ class Game(ABC, Generic[S, A]):
     frontends: ClassVar[frozenset[Frontend]] = frozenset({Frontend.BROWSER})
     # A line for people choosing a game: what it is, how many play, how long it takes.
     summary: ClassVar[str] = ""
+    # How a person types a move, with examples: shown by the terminal's ``help``.
+    action_help: ClassVar[str] = ""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

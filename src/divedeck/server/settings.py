@@ -10,11 +10,16 @@ from platformdirs import user_data_dir
 from ..sim.clock import Clock, WallClock
 
 
+def default_database_path() -> Path:
+    """Where the default database is, whether or not it exists yet (``divedeck replay`` only reads it)."""
+    return Path(user_data_dir("divedeck", appauthor=False)) / "divedeck.sqlite3"
+
+
 def default_database_url() -> str:
     """An SQLite file in the user's data directory (created if missing): nothing else to install or start."""
-    folder = Path(user_data_dir("divedeck", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{folder / 'divedeck.sqlite3'}"
+    path = default_database_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{path}"
 
 
 @dataclass(frozen=True)
