@@ -37,7 +37,7 @@ ERASE_SCROLLBACK = "\x1b[3J"
 
 
 def help_text(game: Game[Any, Any]) -> str:
-    written = f", e.g. {game.action_help}" if game.action_help else ""
+    written = f": {game.action_help}" if game.action_help else ""
     return (f"Type the number of a move, or the move itself{written}.\n"
             "Other commands: 'board' shows the table again, 'log' the recent moves, 'help' this text, "
             "'quit' stops (the game is saved, and you are told how to carry on).")
@@ -119,6 +119,8 @@ class TerminalSession:
         while True:
             answer = self.read(f"{self.names[seat]}> ").strip()
             command = answer.lower()
+            if not answer:
+                continue
             if command in ("q", "quit", "exit"):
                 raise Quit
             if command in ("h", "help", "?"):
@@ -185,6 +187,7 @@ class TerminalSession:
             self.stop("quit")
             return False
         except EOFError:
+            self.console.print()
             self.stop("end of input")
             return False
         except KeyboardInterrupt:

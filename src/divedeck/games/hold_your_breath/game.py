@@ -21,8 +21,8 @@ class HoldYourBreath(Game[HoldYourBreathState, Action]):
     name = "hold-your-breath"
     title = "Hold Your Breath!"
     summary = "a diving race for 2 to 4: dive deep, then race back up before your breath runs out; about 20 minutes"
-    action_help = ("each use of a card is its own move: 'air DO 10', 'swim S10C', 'panic A5P>1' (onto seat 1), "
-                   "'shark SH>1', 'kraken KR>2', 'calm S5C 0', 'draw A5D', 'mass KR', 'end'; when asked: "
+    action_help = ("'air DO 10', 'swim S10C', 'panic A5P>1' (onto seat 1), 'shark SH>1', 'kraken KR>2', "
+                   "'calm S5C 0', 'draw A5D', 'mass KR', 'end' (each use of a card is its own move); when asked: "
                    "'gasp S5D', 'drop A5D', 'keep', 'lose A5D'")
     config_type = HoldYourBreathConfig
     seat_rule = "HYB-R1"
