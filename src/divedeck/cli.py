@@ -323,6 +323,9 @@ def serve(
     allow_files: Annotated[bool, typer.Option(
         help="Let tables use data files on this machine (a custom deck, a word list: -o cards=FILE). Only for a "
              "server you run for people you trust: it lets them make the server read its files.")] = False,
+    bot_workers: Annotated[int | None, typer.Option(
+        min=0, help="Processes the hard bots think in (default: one per core but one; 0: in the server itself, "
+                    "which slows every table while a bot thinks).")] = None,
 ) -> None:
     """Run the web server: open the address it prints in a browser to start a table."""
     import uvicorn
@@ -331,7 +334,7 @@ def serve(
     from .server.settings import default_database_url
 
     settings = ServerSettings(database_url=db or default_database_url(), bot_delay=bot_delay, grace_period=grace,
-                              allow_file_options=allow_files)
+                              allow_file_options=allow_files, bot_workers=bot_workers)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     out.print(f"divedeck is running: open http://{shown}:{port}/ in your browser (Ctrl+C stops it).")
     from sqlalchemy.engine import make_url

@@ -22,6 +22,7 @@ from starlette.websockets import WebSocketDisconnect
 from ..bots import bot_names
 from ..bots.registry import bot_descriptions
 from ..engine.registry import game_names, get_game
+from .bot_workers import BotWorkers
 from .collector import tend_garbage_collector
 from .connection import Connection
 from .manager import TableError, TableManager
@@ -73,7 +74,8 @@ def create_app(settings: ServerSettings) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(settings.database_url)
-        manager = TableManager(settings, storage)
+        bot_workers = BotWorkers.for_settings(settings)
+        manager = TableManager(settings, storage, bot_workers)
         manager.restore()
         manager.start()
         app.state.manager = manager
@@ -88,6 +90,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
                 collector.cancel()
                 gc.unfreeze()
             await manager.close()
+            bot_workers.close()
             storage.close()
 
     app = FastAPI(title="divedeck", lifespan=lifespan, docs_url=None, redoc_url=None)

@@ -11,6 +11,7 @@ from ..engine.config import config_to_options
 from ..engine.errors import ConfigError, DivedeckError
 from ..engine.match import Match
 from ..engine.registry import get_game
+from .bot_workers import BotWorkers
 from .settings import ServerSettings
 from .storage import Storage, StoredTable
 from .table import LiveTable, SeatState, hash_token
@@ -34,9 +35,10 @@ def new_token() -> str:
 
 
 class TableManager:
-    def __init__(self, settings: ServerSettings, storage: Storage) -> None:
+    def __init__(self, settings: ServerSettings, storage: Storage, bot_workers: BotWorkers | None = None) -> None:
         self.settings = settings
         self.storage = storage
+        self.bot_workers = bot_workers or BotWorkers(0)
         self.tables: dict[str, LiveTable] = {}
 
     def get(self, table_id: str) -> LiveTable | None:

@@ -34,5 +34,9 @@ class ServerSettings:
     # See collector.py: freeze survivors this often (0: leave the collector alone), collect everything this often.
     gc_freeze_every: float = 5.0
     gc_full_every: float = 600.0
+    # Processes the bots that think long (ISMCTS ``hard``) think in: None for one per core but one, 0 for none (they
+    # then think in a thread of the server, and every table waits while they hold the interpreter).
+    bot_workers: int | None = None
+    bot_worker_timeout: float = 10.0  # seconds a worker may take for one move before it is replaced
     # What real-time deadlines, bots' pace, grace periods and the rate limit wait on: a test moves a manual one.
     clock: Clock = field(default_factory=WallClock)

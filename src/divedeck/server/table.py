@@ -16,7 +16,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..bots import Bot, accepted_bot_names, decide, make_bot
+from ..bots import Bot, accepted_bot_names, make_bot
 from ..engine.config import config_to_options
 from ..engine.errors import IllegalAction, MalformedInput
 from ..engine.events import Event
@@ -444,10 +444,11 @@ class LiveTable:
                 return
             version = self.version
             state = self.match.state.clone()
-            # Off the event loop: a thinking bot must not hold up other tables.
-            action = await asyncio.to_thread(decide, seat.bot, self.game, state, seat_index)
+            # Off the event loop (a thinking bot must not hold up other tables), in a worker process if it thinks long.
+            notation, seat.bot = await self.manager.bot_workers.choose(seat.bot, self.game, self.match.config, state,
+                                                                       seat_index)
             # No client id: a bot never retries, and the version guards against a move chosen for an old position.
-            await self.act(seat_index, self.game.format_action(action), None, version)
+            await self.act(seat_index, notation, None, version)
         finally:
             self.bot_task = None
             self.schedule()
