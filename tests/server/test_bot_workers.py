@@ -21,6 +21,8 @@ from divedeck.bots import Bot, Decision, decide, make_bot
 from divedeck.bots import levels as bot_levels
 from divedeck.bots.levels import hard_bot
 from divedeck.bots.worker import dumps, loads
+from divedeck.engine.config import config_to_options
+from divedeck.engine.match import Match
 from divedeck.engine.registry import game_names, get_game
 from divedeck.server.bot_workers import BotWorkers
 from tests.live_server import running_server
@@ -75,11 +77,13 @@ def test_a_seed_plays_the_same_moves_in_a_worker_as_in_the_server(game_name: str
         workers = BotWorkers(1)
         state = game.new(config, 3)
         ours: list[str] = []
+        searched = 0
         nonlocal there
         try:
             while len(ours) < 8 and game.outcome(state) is None:
                 seat = min(game.actors(state))
                 if seat == 0:
+                    searched += len(game.legal_actions(state, 0)) > 1
                     expected = game.format_action(decide(here, game, state.clone(), 0))
                     notation, there = await workers.choose(there, game, config, state.clone(), 0)
                     assert notation == expected, f"move {len(ours)}"
@@ -88,7 +92,7 @@ def test_a_seed_plays_the_same_moves_in_a_worker_as_in_the_server(game_name: str
                 else:
                     action = rng.choice(game.legal_actions(state, seat))
                 game.apply(state, seat, action)
-            assert workers.moves == len(ours)
+            assert workers.moves == searched > 0  # a forced move is played in the server
         finally:
             workers.close()
         return ours
@@ -126,7 +130,12 @@ def test_a_hard_bot_table_gets_its_moves_from_a_worker_and_closing_ends_the_work
         table = app.live(table_id)
         wait_until(lambda: table.finished, "end of the bots' game")
         workers = app.manager.bot_workers
-        assert workers.moves == table.version  # every move of the game came from a worker
+        replay = Match.start(table.game.name, config_to_options(table.match.config), table.match.seed)
+        searched = 0
+        for seat, action in table.match.actions:
+            searched += len(table.game.legal_actions(replay.state, seat)) > 1
+            replay.act(seat, action)
+        assert workers.moves == searched > 0  # every move with a choice came from a worker
         children = multiprocessing.active_children()
         assert children
     for child in children:

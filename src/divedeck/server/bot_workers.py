@@ -69,7 +69,8 @@ class BotWorkers:
     async def choose(self, bot: Bot, game: Game[Any, Any], config: Any, state: Any, seat: int) -> tuple[str, Bot]:
         """The notation of ``bot``'s action for ``seat`` in ``state`` (a state of ``config``: the caller's own
         copy, which the search may use up), and the bot as it is after choosing: the caller keeps that one."""
-        if self.size and thinks_long(bot):
+        # A forced move needs no thinking, and must not wait behind other bots' searches for a worker.
+        if self.size and thinks_long(bot) and len(game.legal_actions(state, seat)) > 1:
             async with self.slots:
                 pool = self._pool()
                 try:
