@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
-from .errors import MalformedInput
+from .config import build_config, option_bounds
+from .errors import ConfigError, MalformedInput
 from .rng import SeededRng
 
 
@@ -136,3 +138,19 @@ def format_cards(cards: Iterable[int], label: Callable[[int], str], hidden: int 
     if hidden:
         parts.append(f"?{hidden}")
     return ",".join(parts) or "-"
+
+
+def config_for_seats(config_type: type, config: Any, seats: int, field: str = "hands") -> Any:
+    """The config a state line of ``seats`` seats (counted in its ``field=``) is read with: ``config`` if it is for
+    that many, else the defaults for that many players; ``MalformedInput`` if the game has no such config."""
+    if config is None:
+        low, high = option_bounds(config_type, "num_players")
+        if (low is not None and seats < low) or (high is not None and seats > high):
+            raise MalformedInput(f"{field}= must list {low} to {high} {field}, not {seats}")
+        try:
+            return build_config(config_type, {"num_players": seats})
+        except ConfigError as error:
+            raise MalformedInput(str(error)) from None
+    if config.num_players != seats:
+        raise MalformedInput(f"the notation has {seats} {field} but the config is for {config.num_players} players")
+    return config
