@@ -397,18 +397,23 @@ def secret_words(value: Any) -> set[str]:
 
 def static_aliases(static: Any) -> dict[str, set[str]]:
     """How the game's static data lets a text name a code: each string value under its key (a card table
-    ``{"Y3": "yellow 3 (Turtle)"}``), and an entry's ``name`` under its ``label``, ``id`` or ``letter``."""
+    ``{"Y3": "yellow 3 (Turtle)"}``), and an entry's ``name`` under its ``label``, ``id`` or ``letter``. A name of
+    one word ("Shark") is also a word of the game's sentences ("chase seat 2's Shark away"): it names nothing."""
     aliases: dict[str, set[str]] = {}
+
+    def add(code: str, name: str) -> None:
+        if len(name.split()) > 1:
+            aliases.setdefault(code, set()).add(name)
 
     def walk(value: Any) -> None:
         if isinstance(value, Mapping):
             name = value.get("name")
             for key in ("label", "id", "letter"):
                 if isinstance(name, str) and isinstance(value.get(key), str):
-                    aliases.setdefault(value[key], set()).add(name)
+                    add(value[key], name)
             for key, item in value.items():
                 if isinstance(item, str):
-                    aliases.setdefault(str(key), set()).add(item)
+                    add(str(key), item)
                 walk(item)
         elif isinstance(value, list | tuple):
             for item in value:

@@ -53,3 +53,34 @@ def test_a_game_declares_private_fields_instead_of_writing_its_own_public_action
         class Leaky(Game[Any, Any]):  # noqa: F841 - defining the class is what is refused
             def public_action(self, action: Any, seat: int | None, actor: int) -> str:  # type: ignore[misc]
                 return str(action)
+
+
+def test_divedeck_replay_writes_a_face_down_card_for_its_owner_alone(tmp_path: Any) -> None:
+    """Issue 13 item 1: ``divedeck replay`` printed ``68. seat 0: gasp S5X`` to spectators and every ``--seat``."""
+    import random
+
+    from typer.testing import CliRunner
+
+    from divedeck.cli import app
+    from divedeck.engine import Match
+
+    game = get_game("hold-your-breath")
+    for seed in range(20):
+        match = Match.start(game, {"num_players": 2}, seed)
+        rng = random.Random(seed)
+        while game.outcome(match.state) is None:
+            seat = min(game.actors(match.state))
+            match.act(seat, rng.choice(game.legal_actions(match.state, seat)))
+        gasps = [(seat, str(action)) for seat, action in match.actions if str(action).startswith("gasp")]
+        if gasps:
+            break
+    assert gasps, "no breath penalty in twenty games"
+    match.save(tmp_path / "game.json")
+    owner, move = gasps[0]
+    runner = CliRunner()
+    for seat, shown in ((None, False), (1 - owner, False), (owner, True)):
+        args = ["replay", str(tmp_path / "game.json")] + ([] if seat is None else ["--seat", str(seat)])
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+        assert (f"seat {owner}: {move}" in result.output) == shown
+        assert f"seat {owner}: gasp ?" in result.output or shown
