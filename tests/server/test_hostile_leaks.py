@@ -11,17 +11,22 @@ and their log parts, the legal records, the view) tells the seat something it ma
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
+import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from divedeck.engine import Game, Match, get_game
+from divedeck.engine.hidden import private_parts
+from divedeck.server import manager as manager_module
 from divedeck.sim.clock import ManualClock
 
 from ..conformance import HYH_WORDS, static_aliases
@@ -35,11 +40,11 @@ PLANS: dict[str, dict[str, Any]] = {
     "snorkeling": {"num_players": 3, "target_score": 1},
     "hold-your-breath": {"num_players": 3},
     "bermuda": {"num_players": 3, "countdown_ms": 0, "rounds": 1},
-    "hold-your-hat": {"cards": HYH_WORDS, "deck_size": 6, "rounds": 2, "turn_seconds": 10, "start_with_raid": True,
-                      "simultaneous_window_ms": 2000},
+    "hold-your-hat": {"cards": HYH_WORDS, "deck_size": 6, "rounds": 2, "turn_seconds": 20, "start_with_raid": True,
+                      "simultaneous_window_ms": 3000},
 }
 MAX_STEPS = 300
-GAMES_EACH = 2
+GAMES_EACH = 3
 ICONS = ("draw", "discard", "calm", "panic", "shark", "kraken")
 
 
@@ -64,13 +69,10 @@ def vocabulary(game: Game[Any, Any], config: Any) -> dict[str, str]:
         if re.fullmatch(r"[A-Z]{1,2}\d{0,3}[A-Z]?", code) and not code.isalpha() or code in ("SH", "KR", "DO"):
             names[code] = code
             names.update(dict.fromkeys(aliases, code))
-    table = getattr(config, "table", None)
-    if game.name == "hold-your-hat" and table is not None:
-        colour = game.new(config, 0).color if config.color == "random" else None
-        for card in table.cards:
+    if game.name == "hold-your-hat":
+        for card in config.table.cards:  # every colour's entry: they are all different (HYH-C5)
             names[card.id] = card.id
-            for entry in (card.entries if colour is None else (card.entries[colour],)):
-                names[entry.text] = card.id
+            names.update(dict.fromkeys((entry.text for entry in card.entries), card.id))
     return names
 
 
@@ -110,6 +112,12 @@ class Replayed:
             here = self.named(json.dumps([e.for_seat(seat) for e in self.events[version]], ensure_ascii=False))
             self._revealed[key] = here | (self.revealed(version - 1, seat) if version else frozenset())
         return self._revealed[key]
+
+    def secret_moves(self, actions: list[tuple[int, Any]]) -> int:
+        """Actions whose private parts name a code a spectator still cannot see after them (a face-down card, a
+        right guess whose claim is open): the moves that would leak if their text were sent as it is."""
+        return sum(bool(self.named(json.dumps(private_parts(action), ensure_ascii=False)) & self.hidden(version, None))
+                   for version, (_, action) in enumerate(actions, 1))
 
     def always_hidden(self, version: int, seat: int | None) -> frozenset[str]:
         hidden = self.hidden(version, seat)
@@ -216,7 +224,12 @@ class Table:
 
 
 @pytest.fixture
-def clocked_app(make_app: Any, tmp_path: Path) -> tuple[Harness, ManualClock, dict[str, Any]]:
+def clocked_app(make_app: Any, tmp_path: Path,
+                monkeypatch: pytest.MonkeyPatch) -> tuple[Harness, ManualClock, dict[str, Any]]:
+    seeds = itertools.count(13_000)
+    # Seeded games: the server draws each table's seed from `secrets.randbelow`; tokens stay random.
+    monkeypatch.setattr(manager_module, "secrets",
+                        SimpleNamespace(randbelow=lambda _bound: next(seeds), token_urlsafe=secrets.token_urlsafe))
     clock = ManualClock(START)
     return make_app(clock=clock, allow_file_options=True), clock, unique_decks(tmp_path)
 
@@ -225,7 +238,7 @@ def clocked_app(make_app: Any, tmp_path: Path) -> tuple[Harness, ManualClock, di
 def test_no_frame_names_what_its_seat_cannot_see(clocked_app: tuple[Harness, ManualClock, dict[str, Any]],
                                                   name: str) -> None:
     app, clock, decks = clocked_app
-    checked = secrets = 0
+    checked = secrets = secret_moves = 0
     for index in range(GAMES_EACH):
         table = Table(app, clock, name, index, decks)
         table.play()
@@ -234,8 +247,12 @@ def test_no_frame_names_what_its_seat_cannot_see(clocked_app: tuple[Harness, Man
         for socket_, seat in table.recorded():
             checked += check_frames(replayed, socket_, seat)
             secrets += sum(bool(replayed.hidden(v, seat)) for v in range(len(replayed.states)))
-    print(f"{name}: {checked} frames checked, {secrets} (version, seat) pairs with something hidden")
+        secret_moves += replayed.secret_moves(table.live.match.actions)
+    print(f"{name}: {checked} frames, {secrets} (version, seat) pairs with something hidden, "
+          f"{secret_moves} moves with a private part")
     assert checked > 100 and secrets > 0, (checked, secrets)
+    # Where actions have private parts (a face-down card, a typed guess), some were played and stayed hidden.
+    assert secret_moves > 0 or not any(private_parts(action) for _, action in table.live.match.actions)
 
 
 def test_the_check_finds_a_face_down_card_in_a_move_text(
