@@ -282,7 +282,7 @@ def replay(
     for event in match.opening:
         out.print("    " + game.format_event(event, seat))
     for number, (actor, action) in enumerate(recorded.actions, 1):
-        out.print(f"{number:>4}. seat {actor}: {game.format_action(action)}")
+        out.print(f"{number:>4}. seat {actor}: {game.public_action(action, seat, actor)}")
         for event in match.act(actor, action):
             out.print("      " + game.format_event(event, seat))
     outcome = game.outcome(match.state)

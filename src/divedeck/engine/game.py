@@ -24,6 +24,7 @@ from .config import build_config, describe_options, option_bounds
 from .declaration import BotEntry, Frontend, Levels
 from .errors import ConfigError, IllegalAction
 from .events import Event
+from .hidden import concealed
 from .moves import MoveTable
 from .outcome import Outcome
 from .records import ActionRecord, LogPart, render_parts
@@ -43,7 +44,7 @@ A = TypeVar("A")
 
 
 # The frame's methods: a game implements the hooks they call, never these.
-_FINAL = ("apply", "check", "new", "is_legal")
+_FINAL = ("apply", "check", "new", "is_legal", "public_action")
 
 
 class Game(ABC, Generic[S, A]):
@@ -74,10 +75,11 @@ class Game(ABC, Generic[S, A]):
         overridden = [name for name in _FINAL if name in vars(cls)]
         if overridden:
             raise TypeError(f"{cls.__name__} overrides {', '.join(overridden)}: a game implements the hooks "
-                            "(new_with_events, validate, perform), the engine's frame does the rest")
+                            "(new_with_events, validate, perform), the engine's frame does the rest; an action "
+                            "hides a field from the other seats by naming it in private_fields")
         fast = _bound_apply(cls)
         if fast is not None:
-            cls.apply = fast  # the frame specialises itself; games still may not override it
+            cls.apply = fast  # type: ignore[misc]  # the frame specialises itself; games still may not override it
 
     def player_range(self, options: Mapping[str, Any] | None = None) -> range:
         """How many may play with these options (the other options as given, ``num_players`` left free)."""
@@ -274,10 +276,12 @@ class Game(ABC, Generic[S, A]):
     @abstractmethod
     def format_action(self, action: A) -> str: ...
 
+    @final
     def public_action(self, action: A, seat: int | None, actor: int) -> str:
-        """``actor``'s action as ``seat`` may read it (a typed guess may be the secret word: only its author sees it
-        before it is judged). Most games hide nothing in an action."""
-        return self.format_action(action)
+        """``actor``'s action as ``seat`` may read it (``None``: a spectator or a replay's reader): the fields its
+        class declares in ``private_fields`` are written as ``?`` for every seat but the actor's, so a face-down
+        card or a typed guess reaches its author alone, whatever the game."""
+        return self.format_action(action if seat == actor else concealed(action))
 
     @abstractmethod
     def state_notation(self, state: S) -> str:

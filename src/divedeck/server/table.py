@@ -20,7 +20,7 @@ from ..bots import Bot, accepted_bot_names, decide, make_bot
 from ..engine.config import config_to_options
 from ..engine.errors import IllegalAction, MalformedInput
 from ..engine.events import Event
-from ..engine.game import CLOCK, Game
+from ..engine.game import CLOCK
 from ..engine.match import Match
 from ..engine.records import ActionRecord
 from ..sim.clock import Timer, sleep_until
@@ -187,15 +187,14 @@ class LiveTable:
         table = self.public()
         shown = table if table != self.sent_table else None
         self.sent_table = table
-        hides_actions = type(self.game).public_action is not Game.public_action
         for seat in self.seats:
             if seat.connections:
-                text = self.game.public_action(action, seat.index, actor) if hides_actions else notation
+                text = notation if seat.index == actor else self.game.public_action(action, seat.index, actor)
                 message = self._update(seat.index, actor, text, events, shown)
                 for connection in seat.connections:
                     connection.send(message)
         if self.spectators:
-            text = self.game.public_action(action, None, actor) if hides_actions else notation
+            text = self.game.public_action(action, None, actor)
             message = self._update(None, actor, text, events, shown)
             for connection in self.spectators:
                 connection.send(message)

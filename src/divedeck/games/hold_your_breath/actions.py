@@ -160,6 +160,7 @@ class Gasp:
     """The breath penalty: ``card`` face down in the player's Swim Pile as a Panic (HYB-R23)."""
 
     card: str
+    private_fields: ClassVar[tuple[str, ...]] = ("card",)  # face down: its owner alone knows it
 
     def __str__(self) -> str:
         return f"gasp {self.card}"
@@ -178,6 +179,7 @@ class Lose:
     """A Kraken victim's card, set aside face down until every victim has chosen (HYB-R12)."""
 
     card: str
+    private_fields: ClassVar[tuple[str, ...]] = ("card",)  # face down: its owner alone knows it
 
     def __str__(self) -> str:
         return f"lose {self.card}"
@@ -195,8 +197,6 @@ VALUED: tuple[type[Valued], ...] = (Air, Swim)
 TARGETED: tuple[type[Targeted], ...] = (Discard, Panic, Shark, Kraken)
 PLAIN: tuple[type[Draw | Mass], ...] = (Draw, Mass)
 PLAYS: dict[str, type[Play]] = {kind.verb: kind for kind in (*VALUED, *PLAIN, *TARGETED, Calm)}
-# Face-down cards: another seat never reads which card these name (``HoldYourBreath.public_action``).
-SECRET_CARD: tuple[type[Gasp | Lose], ...] = (Gasp, Lose)
 
 
 @cache
