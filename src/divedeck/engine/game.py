@@ -79,7 +79,7 @@ class Game(ABC, Generic[S, A]):
                             "hides a field from the other seats by naming it in private_fields")
         fast = _bound_apply(cls)
         if fast is not None:
-            cls.apply = fast  # type: ignore[misc]  # the frame specialises itself; games still may not override it
+            cls.apply = fast  # type: ignore[misc,method-assign]  # the frame specialises itself; games still may not override it
 
     def player_range(self, options: Mapping[str, Any] | None = None) -> range:
         """How many may play with these options (the other options as given, ``num_players`` left free)."""
