@@ -323,6 +323,14 @@ def app(make_app: Callable[..., Harness]) -> Harness:
 
 # -- playing ---------------------------------------------------------------------------------------------------
 
+def wait_for(condition: Callable[[], Any], what: str, timeout: float = TIMEOUT) -> None:
+    """Wait (for the server's thread, not for game time) until ``condition()`` holds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.01)
+
+
 def controller(socket_: Socket, seat: int) -> str:
     assert socket_.table is not None
     return str(socket_.table["seats"][seat]["controller"])

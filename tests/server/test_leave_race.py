@@ -3,20 +3,12 @@ connect again, and a bot that waited its delay moves only if it is still its sea
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from divedeck.engine.decision import Decision
 from divedeck.sim.clock import ManualClock
 
-from .conftest import FAST
-
-
-def wait_for(condition: Any, what: str, timeout: float = 5.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.01)
+from .conftest import FAST, wait_for
 
 
 def test_a_seat_that_left_cannot_act_beside_its_bot(make_app: Any) -> None:

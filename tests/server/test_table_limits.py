@@ -10,20 +10,13 @@ from typing import Any
 
 from divedeck.sim.clock import ManualClock
 
-from .conftest import FAST, Harness, running_app
+from .conftest import FAST, Harness, running_app, wait_for
 
 HUMANS = {"game": "snorkeling", "options": FAST, "seats": [{"kind": "human"}, {"kind": "human"}]}
 
 
 def post(app: Harness, body: dict[str, Any] = HUMANS) -> Any:
     return app.client.post("/api/tables", json=body)
-
-
-def wait_for(condition: Any, what: str, timeout: float = 5.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.01)
 
 
 def test_one_address_creates_at_most_its_rate_of_tables(make_app: Any) -> None:
