@@ -17,6 +17,12 @@ from .errors import ConfigError, MalformedInput
 from .rng import SeededRng
 
 
+def is_number(text: str) -> bool:
+    """Whether ``text`` is a whole number in ASCII digits: ``str.isdigit`` also takes superscripts such as ``²``,
+    which ``int`` then refuses with a ValueError instead of the notation's one-line error."""
+    return text.isascii() and text.isdecimal()
+
+
 class NotationFields:
     """The fields of one state line (``fields``) for a table of ``n`` seats, read with clear errors."""
 
@@ -33,7 +39,7 @@ class NotationFields:
         text = self.fields.get(name)
         if text is None:
             return default
-        if not text.isdigit():
+        if not is_number(text):
             raise MalformedInput(f"{name}= must be a whole number, not {text!r}")
         return int(text)
 
@@ -91,7 +97,7 @@ def unknown_count(word: str) -> int | None:
         return None
     if word == "?":
         return -1
-    if word[1:].isdigit():
+    if is_number(word[1:]):
         return int(word[1:])
     raise MalformedInput(f"{word!r} is not an unknown count (write ?N, or ? for all the rest)")
 
