@@ -13,12 +13,13 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from divedeck.engine import CLOCK, Event, Game, IllegalAction, MalformedInput, Match, game_names
+from divedeck.engine.hidden import private_parts
 
 # Hold your Hat plays its tests with a generated word deck, never the shipped words (HYH-C5).
 HYH_WORDS = str(Path(__file__).resolve().parent / "games" / "hold_your_hat" / "data" / "generated_words.toml")
@@ -383,6 +384,89 @@ def assert_events_private(game: Game[Any, Any], events: Sequence[Event], num_pla
                         f"{where}: event {event.kind} shows seat {owner}'s private {key}={value!r} to {viewer}")
 
 
+def secret_words(value: Any) -> set[str]:
+    """The texts in a private value (a card label, a word, a tuple of them); numbers are too common to look for."""
+    if isinstance(value, str):
+        return {value} if value.strip() else set()
+    if isinstance(value, Mapping):
+        return set().union(*map(secret_words, value.values())) if value else set()
+    if isinstance(value, list | tuple | set | frozenset):
+        return set().union(*map(secret_words, value)) if value else set()
+    return set()
+
+
+def static_aliases(static: Any) -> dict[str, set[str]]:
+    """How the game's static data lets a text name a code: each string value under its key (a card table
+    ``{"Y3": "yellow 3 (Turtle)"}``), and an entry's ``name`` under its ``label``, ``id`` or ``letter``. A name of
+    one word ("Shark") is also a word of the game's sentences ("chase seat 2's Shark away"): it names nothing."""
+    aliases: dict[str, set[str]] = {}
+
+    def add(code: str, name: str) -> None:
+        if len(name.split()) > 1:
+            aliases.setdefault(code, set()).add(name)
+
+    def walk(value: Any) -> None:
+        if isinstance(value, Mapping):
+            name = value.get("name")
+            for key in ("label", "id", "letter"):
+                if isinstance(name, str) and isinstance(value.get(key), str):
+                    add(value[key], name)
+            for key, item in value.items():
+                if isinstance(item, str):
+                    add(str(key), item)
+                walk(item)
+        elif isinstance(value, list | tuple):
+            for item in value:
+                walk(item)
+
+    walk(static)
+    return aliases
+
+
+def _named(secret: str, text: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(secret)}(?!\w)", text, re.IGNORECASE) is not None
+
+
+def received_texts(game: Game[Any, Any], step: Step, viewer: int | None) -> list[str]:
+    """Every text ``viewer`` (``None``: a spectator, a replay's reader) receives of ``step``: the move text, each
+    event's log parts (text and cards) and its log line."""
+    texts = [game.public_action(step.action, viewer, step.seat)]
+    for event in step.events:
+        texts += [str(part.get("text", part.get("card", ""))) for part in game.log_parts(event, viewer)]
+        texts.append(game.format_event(event, viewer))
+    return texts
+
+
+def assert_no_secret_received(game: Game[Any, Any], step: Step, after: Any, num_players: int,
+                              aliases: dict[str, set[str]], where: str = "") -> int:
+    """No text another seat or a spectator receives of ``step`` names a private value it may not see: another
+    seat's private part of an event, or a private field of the action. A value that seat may see anyway does not
+    count: one its seat notation holds before or after the action, or one its own copy of the events holds.
+    Returns how many secrets were looked for."""
+    looked = 0
+    for viewer in (None, *range(num_players)):
+        secrets = set()
+        for event in step.events:
+            secrets |= {word for owner, fields in event.private_parts().items() if owner != viewer
+                        for word in secret_words(fields)}
+        if viewer != step.seat:
+            secrets |= secret_words(private_parts(step.action))
+        if not secrets:
+            continue
+        seen = (game.seat_notation(step.before, viewer) + " " + game.seat_notation(after, viewer) + " "
+                + json.dumps([event.for_seat(viewer) for event in step.events], ensure_ascii=False))
+        secrets = {secret for secret in secrets if secret not in seen}
+        texts = received_texts(game, step, viewer)
+        for secret in secrets:
+            looked += 1
+            for name in {secret, *aliases.get(secret, ())}:
+                told = [text for text in texts if _named(name, text)]
+                assert not told, (f"{where}: seat {step.seat}'s {game.format_action(step.action)!r} tells "
+                                  f"{'a spectator' if viewer is None else f'seat {viewer}'} {secret!r} "
+                                  f"({name!r}): {told}")
+    return looked
+
+
 def assert_legal_in_move_table(game: Game[Any, Any], config: Any, state: Any, where: str = "") -> None:
     """Every legal action of every actor is in the config's move table, and its index maps back to it."""
     table = game.move_table(config)
@@ -608,6 +692,24 @@ def check_event_privacy(game: Game[Any, Any], options: dict[str, Any], seeds: Se
                 game.format_event(event, step.seat)
     assert private_seen > 0, "no event had a private field: nothing was checked"
 
+
+
+def check_received_texts(game: Game[Any, Any], options: dict[str, Any], seeds: Sequence[int] = (93, 94)) -> None:
+    """Issue 13 item 1: no move text, log part or log line that another seat, a spectator or a replay's reader
+    receives names a private value of an event or of an action that reader may not see."""
+    config = _setup(game, options)
+    n = game.num_players(config)
+    aliases = static_aliases(game.static_data(config))
+    looked = 0
+    texts_private = False
+    for seed in seeds:
+        steps, final = playout(game, config, seed)
+        for index, step in enumerate(steps):
+            after = steps[index + 1].before if index + 1 < len(steps) else final
+            looked += assert_no_secret_received(game, step, after, n, aliases, f"seed {seed}, step {index}")
+            texts_private = texts_private or any(secret_words(event.private_parts()) for event in step.events)
+    # A game whose secrets are all numbers (Bermuda's hands of values) has no text to look for.
+    assert looked > 0 or not texts_private, "no reader had a secret to keep: nothing was checked"
 
 
 def check_move_table(game: Game[Any, Any], options: dict[str, Any], seeds: Sequence[int] = (101, 102),

@@ -22,6 +22,7 @@ from .engine.declaration import Frontend
 from .engine.errors import ConfigError, DivedeckError
 from .engine.match import Match
 from .engine.registry import game_names, get_game
+from .server.settings import ServerSettings
 from .sim import SimulationSpec, simulate, summarize
 from .tui import Seat, TerminalSession
 
@@ -373,24 +374,56 @@ def serve(
     allow_files: Annotated[bool, typer.Option(
         help="Let tables use data files on this machine (a custom deck, a word list: -o cards=FILE). Only for a "
              "server you run for people you trust: it lets them make the server read its files.")] = False,
+    allowed_host: Annotated[list[str] | None, typer.Option(
+        help="A host name people reach this server by, besides localhost and --host (repeat for several; '*' "
+             "for any). Requests naming another host are refused.")] = None,
+    max_open_tables: Annotated[int, typer.Option(min=1, help="Unfinished tables the server holds at most.")] = (
+        ServerSettings.max_open_tables),
+    tables_per_minute: Annotated[float, typer.Option(min=0.01, help="New tables one address may create a "
+                                                                    "minute.")] = ServerSettings.tables_per_minute,
+    open_tables_per_address: Annotated[int, typer.Option(min=1, help="Unfinished tables one address may have "
+                                                                     "created.")] = (
+        ServerSettings.open_tables_per_address),
+    unclaimed_expiry: Annotated[float, typer.Option(min=1, help="Seconds until a table none of its players has "
+                                                                "opened is closed.")] = (
+        ServerSettings.unclaimed_table_expiry),
+    messages_per_second: Annotated[float, typer.Option(min=1, help="Messages a second one socket may send.")] = (
+        ServerSettings.messages_per_second),
+    seat_messages_per_second: Annotated[float, typer.Option(min=1, help="Messages a second all the sockets of "
+                                                                        "one seat may send.")] = (
+        ServerSettings.seat_messages_per_second),
+    address_messages_per_second: Annotated[float, typer.Option(min=1, help="Messages a second all the sockets "
+                                                                           "of one address may send.")] = (
+        ServerSettings.address_messages_per_second),
+    flood_allowance: Annotated[int, typer.Option(min=1, help="Messages over its rate a socket may send before it "
+                                                             "is disconnected.")] = ServerSettings.flood_allowance,
+    header_timeout: Annotated[float, typer.Option(min=0.1, help="Seconds an HTTP client has to send a request's "
+                                                                "headers.")] = ServerSettings.header_timeout,
+    keep_alive: Annotated[int, typer.Option(min=1, help="Seconds an idle HTTP connection is kept open.")] = (
+        ServerSettings.keep_alive),
+    bot_workers: Annotated[int | None, typer.Option(
+        min=0, help="Processes the hard bots think in (default: one per core but one; 0: in the server itself, "
+                    "which slows every table while a bot thinks).")] = None,
 ) -> None:
     """Run the web server: open the address it prints in a browser to start a table."""
-    import uvicorn
-
-    from .server import ServerSettings, create_app
-    from .server.settings import default_database_url
-
-    settings = ServerSettings(database_url=db or default_database_url(), bot_delay=bot_delay, grace_period=grace,
-                              allow_file_options=allow_files)
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-    out.print(f"divedeck is running: open http://{shown}:{port}/ in your browser (Ctrl+C stops it).")
     from sqlalchemy.engine import make_url
 
+    from .server.serving import serve as run_server
+    from .server.settings import default_database_url
+
+    settings = ServerSettings(
+        database_url=db or default_database_url(), bot_delay=bot_delay, grace_period=grace,
+        allow_file_options=allow_files, host=host, allowed_hosts=tuple(allowed_host or ()),
+        max_open_tables=max_open_tables, tables_per_minute=tables_per_minute,
+        open_tables_per_address=open_tables_per_address, unclaimed_table_expiry=unclaimed_expiry,
+        messages_per_second=messages_per_second, seat_messages_per_second=seat_messages_per_second,
+        address_messages_per_second=address_messages_per_second, flood_allowance=flood_allowance,
+        header_timeout=header_timeout, keep_alive=keep_alive, bot_workers=bot_workers)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    out.print(f"divedeck is running: open http://{shown}:{port}/ in your browser (Ctrl+C stops it).")
     shown_db = make_url(settings.database_url).render_as_string(hide_password=True)
     out.print(f"Games are saved in {shown_db}", style="dim")
-    # No permessage-deflate: our messages are small, and compression state costs memory on every socket.
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning", ws_max_size=65536,
-                ws_per_message_deflate=False)
+    run_server(settings, port)
 
 
 def main() -> None:

@@ -73,5 +73,10 @@ def test_events_show_no_seat_another_seats_secret(name: str, options: dict[str, 
 
 
 @pytest.mark.parametrize(("name", "options"), CASES, ids=IDS)
+def test_no_text_another_seat_receives_names_its_secrets(name: str, options: dict[str, Any]) -> None:
+    conformance.check_received_texts(get_game(name), options)
+
+
+@pytest.mark.parametrize(("name", "options"), CASES, ids=IDS)
 def test_move_table_is_a_bijection_holding_every_legal_action(name: str, options: dict[str, Any]) -> None:
     conformance.check_move_table(get_game(name), options)

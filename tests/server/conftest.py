@@ -276,8 +276,12 @@ class Harness:
 
 def make_settings(database: Path, **overrides: Any) -> ServerSettings:
     values: dict[str, Any] = {"database_url": f"sqlite:///{database}", "bot_delay": 0.0, "grace_period": 60.0,
-                              # tests play faster than people: only the rate-limit test uses the real limit
-                              "messages_per_second": 100_000.0,
+                              # tests play faster than people: only the rate-limit tests use the real limits
+                              "messages_per_second": 100_000.0, "seat_messages_per_second": 100_000.0,
+                              "address_messages_per_second": 100_000.0,
+                              # and every in-process test client has one address
+                              "tables_per_minute": 100_000.0, "open_tables_per_address": 100_000,
+                              "allowed_hosts": ("testserver",),
                               # gc.freeze is process-wide: leave this test process's collector alone
                               "gc_freeze_every": 0.0}
     values.update(overrides)
@@ -318,6 +322,14 @@ def app(make_app: Callable[..., Harness]) -> Harness:
 
 
 # -- playing ---------------------------------------------------------------------------------------------------
+
+def wait_for(condition: Callable[[], Any], what: str, timeout: float = TIMEOUT) -> None:
+    """Wait (for the server's thread, not for game time) until ``condition()`` holds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.01)
+
 
 def controller(socket_: Socket, seat: int) -> str:
     assert socket_.table is not None
@@ -381,10 +393,13 @@ def walk(value: Any) -> Iterator[tuple[str, Any]]:
 
 @pytest.fixture(scope="module")
 def real_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """A real server process (bots without delay, a long grace period); always killed at teardown."""
+    """A real server process (bots without delay, a long grace period, every client on this one address playing
+    as fast as it can); always killed at teardown."""
     directory = tmp_path_factory.mktemp("real_server")
     server = ServerProcess(directory / "divedeck.sqlite3", directory / "server.log",
-                           ("--bot-delay", "0", "--grace", "600"))
+                           ("--bot-delay", "0", "--grace", "600", "--address-messages-per-second", "100000",
+                            "--seat-messages-per-second", "100000", "--messages-per-second", "100000",
+                            "--tables-per-minute", "100000", "--open-tables-per-address", "100000"))
     try:
         server.start()
         yield server

@@ -133,17 +133,17 @@ def test_ctrl_c_in_the_middle_of_a_move_keeps_the_moves_that_were_finished(tmp_p
     """The interrupt lands after the rules changed the state but before the move was logged: the save holds
     the logged moves, and loads (its digest is that of their state)."""
     game = type(get_game("snorkeling"))
-    perform = game.perform
+    apply = game.apply
     calls = {"n": 0}
 
-    def interrupted(state: Any, seat: int, action: Any) -> Any:
+    def interrupted(self: Any, state: Any, seat: int, action: Any, at: int | None = None) -> Any:
         calls["n"] += 1
-        events = perform(state, seat, action)
+        events = apply(self, state, seat, action, at)
         if calls["n"] == 4:
             raise KeyboardInterrupt
         return events
 
-    monkeypatch.setattr(game, "perform", staticmethod(interrupted))
+    monkeypatch.setattr(game, "apply", interrupted)
     path = tmp_path / "game.json"
     _, shown = stopped_session(path, scripted(*["1"] * 50))
     assert "Stopped (Ctrl-C) after 3 moves; saved to" in shown

@@ -24,18 +24,20 @@ def read_data_text(package: str, default_name: str, path: str | None, what: str)
     if path is None:
         return resources.files(package).joinpath(f"data/{default_name}").read_text(encoding="utf-8"), \
             f"default {default_name}"
+    # Missing, not a regular file, unreadable, too large, not UTF-8: one message, so that someone naming paths
+    # from the lobby of a server run with --allow-files cannot tell which of its files exist.
+    refusal = ConfigError(f"cannot read {what} {path}: no readable UTF-8 file of at most "
+                          f"{MAX_DATA_BYTES // 1_000_000} MB there")
     try:
         info = Path(path).stat()
-        if not stat.S_ISREG(info.st_mode):
-            raise ConfigError(f"cannot read {what} {path}: not a regular file")
-        if info.st_size > MAX_DATA_BYTES:
-            raise ConfigError(f"cannot read {what} {path}: larger than {MAX_DATA_BYTES // 1_000_000} MB")
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_DATA_BYTES:
+            raise refusal
         with open(path, encoding="utf-8") as handle:
             text = handle.read(MAX_DATA_BYTES + 1)
-    except (OSError, UnicodeDecodeError):
-        raise ConfigError(f"cannot read {what} {path}: no readable UTF-8 file there") from None
+    except (OSError, UnicodeDecodeError, ValueError):
+        raise refusal from None
     if len(text) > MAX_DATA_BYTES:
-        raise ConfigError(f"cannot read {what} {path}: larger than {MAX_DATA_BYTES // 1_000_000} MB")
+        raise refusal
     return text, str(path)
 
 

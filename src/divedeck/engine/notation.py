@@ -10,9 +10,17 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
-from .errors import MalformedInput
+from .config import build_config, option_bounds
+from .errors import ConfigError, MalformedInput
 from .rng import SeededRng
+
+
+def is_number(text: str) -> bool:
+    """Whether ``text`` is a whole number in ASCII digits: ``str.isdigit`` also takes superscripts such as ``²``,
+    which ``int`` then refuses with a ValueError instead of the notation's one-line error."""
+    return text.isascii() and text.isdecimal()
 
 
 class NotationFields:
@@ -31,7 +39,7 @@ class NotationFields:
         text = self.fields.get(name)
         if text is None:
             return default
-        if not text.isdigit():
+        if not is_number(text):
             raise MalformedInput(f"{name}= must be a whole number, not {text!r}")
         return int(text)
 
@@ -89,7 +97,7 @@ def unknown_count(word: str) -> int | None:
         return None
     if word == "?":
         return -1
-    if word[1:].isdigit():
+    if is_number(word[1:]):
         return int(word[1:])
     raise MalformedInput(f"{word!r} is not an unknown count (write ?N, or ? for all the rest)")
 
@@ -136,3 +144,19 @@ def format_cards(cards: Iterable[int], label: Callable[[int], str], hidden: int 
     if hidden:
         parts.append(f"?{hidden}")
     return ",".join(parts) or "-"
+
+
+def config_for_seats(config_type: type, config: Any, seats: int, field: str = "hands") -> Any:
+    """The config a state line of ``seats`` seats (counted in its ``field=``) is read with: ``config`` if it is for
+    that many, else the defaults for that many players; ``MalformedInput`` if the game has no such config."""
+    if config is None:
+        low, high = option_bounds(config_type, "num_players")
+        if (low is not None and seats < low) or (high is not None and seats > high):
+            raise MalformedInput(f"{field}= must list {low} to {high} {field}, not {seats}")
+        try:
+            return build_config(config_type, {"num_players": seats})
+        except ConfigError as error:
+            raise MalformedInput(str(error)) from None
+    if config.num_players != seats:
+        raise MalformedInput(f"the notation has {seats} {field} but the config is for {config.num_players} players")
+    return config

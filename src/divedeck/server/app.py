@@ -7,28 +7,35 @@ import contextlib
 import functools
 import gc
 import json
-from collections.abc import AsyncIterator
+import logging
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.datastructures import Headers
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from ..bots import bot_names
 from ..bots.registry import bot_descriptions
 from ..engine.registry import game_names, get_game
+from .bot_workers import BotWorkers
 from .collector import tend_garbage_collector
-from .connection import Connection
-from .manager import TableError, TableManager
+from .connection import Bucket, Connection
+from .manager import TableError, TableManager, client_key
 from .settings import ServerSettings
 from .storage import Storage
-from .table import PROTOCOL, PROTOCOLS, encodable, error, parse_json
+from .table import PROTOCOL, PROTOCOLS, SeatState, encodable, error, parse_json
 
+logger = logging.getLogger(__name__)
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY_BYTES = 16384
 MAX_SEATS = 16  # seats at one table (Hold your Hat allows more players than a screen can show)
@@ -40,9 +47,13 @@ class SeatSpec(BaseModel):
     name: str | None = Field(default=None, max_length=40)
 
 
+# An option's text is a word, a number or (with --allow-files) a path: never a page of text to echo in an error.
+OptionText = Annotated[str, Field(max_length=200)]
+
+
 class NewTable(BaseModel):
     game: str = Field(max_length=40)
-    options: dict[str, str | int | bool | None] = Field(default_factory=dict, max_length=32)
+    options: dict[str, OptionText | int | bool | None] = Field(default_factory=dict, max_length=32)
     seats: list[SeatSpec] = Field(min_length=1, max_length=MAX_SEATS)
     hotseat: bool = False
 
@@ -65,15 +76,53 @@ def game_declaration(game_name: str) -> dict[str, Any]:
             "static": game.static_data(game.make_config())}
 
 
-def problem(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+def problem(status: int, code: str, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
+
+
+HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}
+
+
+class SecurityHeaders:
+    """Headers on every HTTP response that keep the pages from being framed, sniffed or made to load anything
+    but their own files (pure ASGI: it wraps ``send``, and costs nothing on websockets)."""
+
+    FIXED = [(b"x-frame-options", b"DENY"), (b"x-content-type-options", b"nosniff"),
+             (b"referrer-policy", b"no-referrer")]
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        policy = content_security_policy(Headers(scope=scope).get("host", "")).encode("latin-1")
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *self.FIXED,
+                                      (b"content-security-policy", policy)]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def content_security_policy(host: str) -> str:
+    """Scripts, styles, images only from this server; sockets to this host. The pages have no inline script or
+    ``<style>``; style attributes stay allowed because they place and colour what the scripts draw."""
+    sockets = f" ws://{host} wss://{host}" if host and host.isprintable() and " " not in host else ""
+    return ("default-src 'none'; script-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'; "
+            f"img-src 'self'; connect-src 'self'{sockets}; base-uri 'none'; form-action 'none'; "
+            "frame-ancestors 'none'")
 
 
 def create_app(settings: ServerSettings) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(settings.database_url)
-        manager = TableManager(settings, storage)
+        bot_workers = BotWorkers.for_settings(settings)
+        manager = TableManager(settings, storage, bot_workers)
         manager.restore()
         manager.start()
         app.state.manager = manager
@@ -88,9 +137,15 @@ def create_app(settings: ServerSettings) -> FastAPI:
                 collector.cancel()
                 gc.unfreeze()
             await manager.close()
+            bot_workers.close()
             storage.close()
 
-    app = FastAPI(title="divedeck", lifespan=lifespan, docs_url=None, redoc_url=None)
+    # No /docs or /openapi.json: the protocol is documented in docs/protocol.md, and a stranger needs no map.
+    app = FastAPI(title="divedeck", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+
+    # Added last, so outermost: even a refused Host gets the security headers.
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=settings.trusted_hosts())
+    app.add_middleware(SecurityHeaders)
 
     @app.middleware("http")
     async def limit_body(request: Request, call_next: Any) -> Any:
@@ -108,8 +163,17 @@ def create_app(settings: ServerSettings) -> FastAPI:
     @app.exception_handler(RequestValidationError)
     async def malformed_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
+        if first.get("type") == "json_invalid":
+            return problem(400, "malformed", "the request body is not JSON in UTF-8")
         where = ".".join(str(part) for part in first.get("loc", ()))
         return problem(400, "malformed", f"{where}: {first.get('msg', 'invalid request')}")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = HTTP_CODES.get(exc.status_code, "malformed" if exc.status_code < 500 else "server_error")
+        message = {404: f"nothing at {request.url.path[:200]}",
+                   405: f"{request.method} is not allowed here"}.get(exc.status_code, str(exc.detail))
+        return problem(exc.status_code, code, message, exc.headers)
 
     @app.get("/api/games")
     async def list_games() -> dict[str, Any]:
@@ -119,9 +183,11 @@ def create_app(settings: ServerSettings) -> FastAPI:
     async def create_table(body: NewTable, request: Request) -> dict[str, Any] | JSONResponse:
         try:
             table, tokens = await manager_of(request).create(
-                body.game, dict(body.options), [seat.model_dump() for seat in body.seats], body.hotseat)
+                body.game, dict(body.options), [seat.model_dump() for seat in body.seats], body.hotseat,
+                address=client_key(request.client.host if request.client else None))
         except TableError as failure:
-            return problem(400 if failure.code != "unknown_game" else 404, failure.code, str(failure))
+            status = 404 if failure.code == "unknown_game" else failure.status
+            return problem(status, failure.code, str(failure))
         return {"table": table.public(), "tokens": tokens}
 
     @app.get("/api/tables")
@@ -171,56 +237,86 @@ def create_app(settings: ServerSettings) -> FastAPI:
         if type(hello.get("protocol")) is not int or hello.get("protocol") not in PROTOCOLS:
             await _refuse(websocket, "bad_protocol", f"this server speaks protocol {PROTOCOL}: reload the page", 4400)
             return
-        seat: int | None = None
+        seat: SeatState | None = None
         if hello.get("spectator") is not True:
-            found = table.seat_for_token(hello.get("token"))
-            if found is None:
+            seat = table.seat_for_token(hello.get("token"))
+            if seat is None:
                 await _refuse(websocket, "bad_token", "that token opens no seat at this table", 4401)
                 return
-            seat = found.index
-        connection = Connection(websocket, seat, settings.outbox_limit, settings.messages_per_second,
-                                protocol=hello["protocol"], clock=settings.clock)
-        table.join(connection)
+        manager = manager_of(websocket)
+        address = client_key(websocket.client.host if websocket.client else None) or "unknown"
+        shared: tuple[Bucket, ...] = (manager.address_bucket(address),)
+        if seat is not None:
+            if seat.bucket is None:
+                seat.bucket = Bucket(settings.seat_messages_per_second, settings.clock)
+            shared = (seat.bucket, *shared)
+        connection = Connection(websocket, None if seat is None else seat.index, settings.outbox_limit,
+                                settings.messages_per_second, protocol=hello["protocol"], clock=settings.clock,
+                                shared=shared, flood_allowance=settings.flood_allowance)
         try:
+            try:
+                table.join(connection)
+            except Exception:
+                logger.exception("could not welcome a socket at table %s", table.id)
+                await _refuse(websocket, "server_error", "this table cannot be shown now", 1011)
+                return
             await _receive_loop(websocket, connection, table, settings)
         finally:
             table.leave(connection)
+            manager.release(address)
             await connection.flush_and_stop()
 
     return app
 
 
 async def _receive_loop(websocket: WebSocket, connection: Connection, table: Any, settings: ServerSettings) -> None:
+    limit = settings.max_message_bytes
     while not connection.closed:
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
             return
         text, data = message.get("text"), message.get("bytes")
-        size = len(data) if text is None and data is not None else len((text or "").encode("utf-8", "replace"))
-        if size > settings.max_message_bytes:
-            connection.send(error("too_large", f"messages are at most {settings.max_message_bytes} bytes"))
-            await connection.flush_and_stop()
-            with contextlib.suppress(Exception):
-                await websocket.close(1009)
-            return
+        # The rate comes first and costs the same whatever the message: a flood is refused before it is read.
+        if not connection.allow():
+            if connection.flooding():
+                await _cut_off(websocket, connection, "flooding", "too many messages: disconnected", 1008)
+                return
+            _refuse_rate(connection, text, settings)
+            continue
         if text is None:
+            if data is not None and len(data) > limit:
+                await _cut_off(websocket, connection, "too_large", f"messages are at most {limit} bytes", 1009)
+                return
             connection.send(error("malformed", "messages are JSON text, not binary"))
             continue
-        if not connection.allow():
-            # A dropped act is named by its client id, so the client knows which move to send again.
-            # A dropped act or check is named (by client id, by action), so the client knows which went unanswered.
-            dropped = parse_json(text)
-            kind = dropped.get("type") if isinstance(dropped, dict) else None
-            client_id = dropped.get("client_id") if kind == "act" else None
-            check = dropped.get("action") if kind == "check" else None
-            client_id = client_id if isinstance(client_id, str) else None
-            check = check if isinstance(check, str) and encodable(check) else None
-            if client_id is not None or check is not None or connection.should_warn_rate():
-                connection.send(error("rate_limited", "too many messages: at most "
-                                                      f"{settings.messages_per_second:g} a second",
-                                      client_id=client_id, check=check))
-            continue
+        if len(text) > limit or (4 * len(text) > limit and len(text.encode("utf-8", "replace")) > limit):
+            await _cut_off(websocket, connection, "too_large", f"messages are at most {limit} bytes", 1009)
+            return
         await table.handle(connection, text)
+
+
+def _refuse_rate(connection: Connection, text: str | None, settings: ServerSettings) -> None:
+    """Say a message was dropped. A dropped act or check is named (by client id, by action), so the client knows
+    which went unanswered; reading it is paid for from the socket's flood allowance, which bounds it."""
+    dropped = parse_json(text) if text is not None and len(text) <= settings.max_message_bytes else None
+    if not isinstance(dropped, dict):
+        dropped = {}
+    kind = dropped.get("type")
+    client_id = dropped.get("client_id") if kind == "act" else None
+    check = dropped.get("action") if kind == "check" else None
+    client_id = client_id if isinstance(client_id, str) and encodable(client_id) else None
+    check = check if isinstance(check, str) and encodable(check) else None
+    if client_id is not None or check is not None or connection.should_warn_rate():
+        connection.send(error("rate_limited", f"too many messages: at most {settings.messages_per_second:g} a "
+                                              "second", client_id=client_id, check=check))
+
+
+async def _cut_off(websocket: WebSocket, connection: Connection, code: str, message: str, close_code: int) -> None:
+    """A last error, then the close code."""
+    connection.send(error(code, message))
+    await connection.flush_and_stop()
+    with contextlib.suppress(Exception):
+        await websocket.close(close_code)
 
 
 async def _refuse(websocket: WebSocket, code: str, message: str, close_code: int) -> None:

@@ -1,8 +1,9 @@
-"""One open websocket: a bounded outbox, and a rate limit on what it sends us.
+"""One open websocket: a bounded outbox, and rate limits on what it sends us.
 
 A slow reader must never make the server hold an unbounded backlog: when its outbox is full the connection is
-closed (the client reconnects and gets a fresh welcome). A flooding writer is slowed by a token bucket, so it
-cannot take the event loop from other tables.
+closed (the client reconnects and gets a fresh welcome). A flooding writer is slowed by token buckets (its own, its
+seat's and its address's, so more sockets buy no more), so it cannot take the event loop from other tables; one
+that keeps writing past its limit is disconnected.
 
 The outbox is drained by a task that exists only while messages wait: thousands of idle sockets then hold no task,
 and a burst (an update, then an ack) goes out in one pass.
@@ -20,12 +21,41 @@ from starlette.websockets import WebSocket, WebSocketState
 from ..sim.clock import Clock, WallClock
 from .wire import encode
 
+CLOSE_GOING_AWAY = 1001
 CLOSE_TRY_AGAIN_LATER = 1013
+CLOSE_POLICY_VIOLATION = 1008
+
+
+class Bucket:
+    """A token bucket: ``rate`` tokens a second on average, at most ``burst`` at once (a second's worth unless
+    told). Constant time and no allocation per take, so refusing a message costs next to nothing."""
+
+    __slots__ = ("burst", "clock", "last", "rate", "tokens")
+
+    def __init__(self, rate: float, clock: Clock, burst: float | None = None) -> None:
+        self.rate = rate
+        self.burst = rate if burst is None else burst
+        self.tokens = self.burst
+        self.clock = clock
+        self.last = clock.now()
+
+    def available(self) -> float:
+        now = self.clock.now()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) / 1000 * self.rate)
+        self.last = now
+        return self.tokens
+
+    def take(self) -> bool:
+        if self.available() < 1:
+            return False
+        self.tokens -= 1
+        return True
 
 
 class Connection:
     def __init__(self, websocket: WebSocket, seat: int | None, outbox_limit: int, messages_per_second: float,
-                 protocol: int = 3, clock: Clock | None = None) -> None:
+                 protocol: int = 3, clock: Clock | None = None, shared: tuple[Bucket, ...] = (),
+                 flood_allowance: int = 40) -> None:
         self.websocket = websocket
         self.seat = seat
         self.protocol = protocol
@@ -34,9 +64,10 @@ class Connection:
         self.sender: asyncio.Task[None] | None = None
         self.closed = False
         self.clock = clock or WallClock()
-        self.rate = messages_per_second
-        self.allowance = messages_per_second
-        self.last_check = self.clock.now()
+        # Its own bucket first, then those it shares with the other sockets of its seat and of its address.
+        self.buckets = (Bucket(messages_per_second, self.clock), *shared)
+        # Refused messages spend this one; a socket that empties it is flooding, not just bursting.
+        self.refusals = Bucket(messages_per_second, self.clock, burst=flood_allowance)
         self.last_rate_warning: int | None = None
 
     def send(self, message: dict[str, Any] | str) -> None:
@@ -51,14 +82,16 @@ class Connection:
             self.sender = asyncio.get_running_loop().create_task(self._drain())
 
     def allow(self) -> bool:
-        """Token bucket: ``messages_per_second`` on average, the same as a burst."""
-        now = self.clock.now()
-        self.allowance = min(self.rate, self.allowance + (now - self.last_check) / 1000 * self.rate)
-        self.last_check = now
-        if self.allowance < 1:
+        """Whether every bucket this socket draws on has a token (then one is taken from each)."""
+        if any(bucket.available() < 1 for bucket in self.buckets):
             return False
-        self.allowance -= 1
+        for bucket in self.buckets:
+            bucket.tokens -= 1
         return True
+
+    def flooding(self) -> bool:
+        """Count a refused message: true once the socket has been refused more than its flood allowance."""
+        return not self.refusals.take()
 
     def should_warn_rate(self) -> bool:
         """At most one rate warning a second."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import ipaddress
 import secrets
 import time
 from typing import Any
@@ -11,18 +13,36 @@ from ..engine.config import config_to_options
 from ..engine.errors import ConfigError, DivedeckError
 from ..engine.match import Match
 from ..engine.registry import get_game
+from .bot_workers import BotWorkers
+from .connection import CLOSE_GOING_AWAY, Bucket, Connection
 from .settings import ServerSettings
 from .storage import Storage, StoredTable
-from .table import LiveTable, SeatState, hash_token
+from .table import LiveTable, SeatState, error, hash_token
 
 MAX_OPEN_LISTED = 100
 FINISHED_KEPT = 600.0  # seconds a finished table stays in memory after its last look
+REMEMBERED_ADDRESSES = 10_000
+
+
+def client_key(host: str | None) -> str | None:
+    """Whom the per-address limits count: an IPv4 address, or an IPv6 address's /64 (one subscriber's network
+    holds billions of addresses)."""
+    if host is None:
+        return None
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if address.version == 6:
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return str(address)
 
 
 class TableError(DivedeckError):
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
         super().__init__(message)
         self.code = code
+        self.status = status
 
 
 def new_table_id() -> str:
@@ -34,17 +54,23 @@ def new_token() -> str:
 
 
 class TableManager:
-    def __init__(self, settings: ServerSettings, storage: Storage) -> None:
+    def __init__(self, settings: ServerSettings, storage: Storage, bot_workers: BotWorkers | None = None) -> None:
         self.settings = settings
         self.storage = storage
+        self.bot_workers = bot_workers or BotWorkers(0)
         self.tables: dict[str, LiveTable] = {}
+        # Per client address: its table-creation budget, its unfinished tables, and the message budget all its
+        # sockets share (with how many sockets hold it, to forget it when the last one closes).
+        self.creation: dict[str, Bucket] = {}
+        self.created_by: dict[str, set[str]] = {}
+        self.address_buckets: dict[str, tuple[Bucket, int]] = {}
 
     def get(self, table_id: str) -> LiveTable | None:
         """A table by id; a finished one no longer in memory is rebuilt from storage (a page reopened later)."""
         table = self.tables.get(table_id)
         if table is None and 0 < len(table_id) <= 32:
             stored = self.storage.load(table_id)
-            if stored is not None:
+            if stored is not None and stored.expired is None:
                 table = self._rebuild(stored)
         return table
 
@@ -59,9 +85,52 @@ class TableManager:
         tables = [t for t in self.tables.values() if not t.finished]
         return sorted(tables, key=lambda t: t.created, reverse=True)[:MAX_OPEN_LISTED]
 
+    def unfinished(self) -> int:
+        return sum(1 for table in self.tables.values() if not table.finished)
+
+    def admit(self, address: str | None) -> None:
+        """Refuse a new table beyond the server's cap, or beyond what one client address may create and hold
+        open; otherwise spend one of the address's creations."""
+        settings = self.settings
+        if self.unfinished() >= settings.max_open_tables:
+            raise TableError("server_full", f"this server already has {settings.max_open_tables} unfinished "
+                                            "tables: try again later", 503)
+        if address is None:
+            return
+        mine = self.created_by.get(address, set())
+        mine.intersection_update(t for t in mine if t in self.tables and not self.tables[t].finished)
+        if len(mine) >= settings.open_tables_per_address:
+            raise TableError("too_many_tables", f"at most {settings.open_tables_per_address} unfinished tables "
+                                                "from one address: finish or abandon some first", 429)
+        bucket = self.creation.get(address)
+        if bucket is None:
+            if len(self.creation) >= REMEMBERED_ADDRESSES:  # forget those with their whole budget back
+                self.creation = {a: b for a, b in self.creation.items() if b.available() < b.burst}
+                self.created_by = {a: t for a, t in self.created_by.items() if t}
+            bucket = self.creation[address] = Bucket(settings.tables_per_minute / 60, settings.clock,
+                                                     burst=settings.tables_per_minute)
+        if not bucket.take():
+            raise TableError("rate_limited", f"at most {settings.tables_per_minute:g} new tables a minute from "
+                                             "one address", 429)
+
+    def address_bucket(self, address: str) -> Bucket:
+        """The message budget every socket from ``address`` shares; ``release`` it when a socket closes."""
+        bucket, holders = self.address_buckets.get(address) or (
+            Bucket(self.settings.address_messages_per_second, self.settings.clock), 0)
+        self.address_buckets[address] = (bucket, holders + 1)
+        return bucket
+
+    def release(self, address: str) -> None:
+        bucket, holders = self.address_buckets[address]
+        if holders <= 1:
+            del self.address_buckets[address]
+        else:
+            self.address_buckets[address] = (bucket, holders - 1)
+
     async def create(self, game_name: str, options: dict[str, Any], seats: list[dict[str, Any]],
-                     hotseat: bool = False) -> tuple[LiveTable, list[str | None]]:
-        """A new table; returns it and one token per human seat (``None`` for bots), shown only to the creator."""
+                     hotseat: bool = False, address: str | None = None) -> tuple[LiveTable, list[str | None]]:
+        """A new table; returns it and one token per human seat (``None`` for bots), shown only to the creator.
+        ``address`` is the creator's, for the per-address limits (a rematch has none: it replaces a table)."""
         try:
             game = get_game(game_name)
         except ConfigError as problem:
@@ -98,6 +167,7 @@ class TableManager:
             else:
                 raise TableError("bad_seats", f"seat {index}: kind must be 'human' or 'bot'")
         self.evict_finished(time.time())
+        self.admit(address)
         seed = secrets.randbelow(1 << 63)
         state, opening = game.new_with_events(config, seed)
         match = Match(game, config, seed, state, opening=opening)
@@ -105,6 +175,8 @@ class TableManager:
                              [s.record() for s in states], hotseat, time.time(), None, None, [])
         await self.storage.create_table(stored)
         table = self._live(stored, match, states)
+        if address is not None:
+            self.created_by.setdefault(address, set()).add(table.id)
         table.schedule()
         return table, tokens
 
@@ -117,6 +189,8 @@ class TableManager:
         table.rematch_id = stored.rematch
         table.log.extend(match.opening)
         self.tables[stored.id] = table
+        if stored.finished is None:
+            self._watch_expiry(table)
         return table
 
     def restore(self) -> int:
@@ -132,7 +206,7 @@ class TableManager:
         for seat, action, _client_id in stored.actions:
             events.extend(match.act(seat, action))
         seats = [SeatState(index, record["kind"], record["name"], bot_name=record.get("bot"),
-                           token_hash=record.get("token_hash"),
+                           token_hash=record.get("token_hash"), joined=bool(record.get("joined")),
                            controller="bot" if record["kind"] == "bot" else "human")
                  for index, record in enumerate(stored.seats)]
         table = self._live(stored, match, seats)
@@ -150,14 +224,37 @@ class TableManager:
             table.start_grace_periods()
             table.schedule()
 
-    async def rematch(self, old: LiveTable) -> LiveTable:
+    def _watch_expiry(self, table: LiveTable) -> None:
+        if not table.finished and table.unclaimed():
+            clock = self.settings.clock
+            at = clock.now() + int(self.settings.unclaimed_table_expiry * 1000)
+            table.expiry = clock.call_at(at, lambda: self._expire(table))
+
+    def _expire(self, table: LiveTable) -> None:
+        """Close a table none of its people ever opened: out of memory, and marked in storage so that a restart
+        does not bring it back (its row and log stay, for the record)."""
+        table.expiry = None
+        if table.finished or not table.unclaimed() or self.tables.get(table.id) is not table:
+            return
+        del self.tables[table.id]
+        for watcher in table.connections():  # only spectators can be there
+            watcher.close(CLOSE_GOING_AWAY)
+        loop = asyncio.get_running_loop()
+        loop.create_task(table.close())
+        loop.create_task(self.storage.update_table(table.id, expired=time.time()))
+
+    async def rematch(self, old: LiveTable, asker: Connection) -> LiveTable | None:
         """One rematch per finished table: same game, options and seats; each seat is sent its new token."""
         async with old.lock:
             if old.rematch_id is not None and old.rematch_id in self.tables:
                 return self.tables[old.rematch_id]
             specs = [{"kind": s.kind, "bot": s.bot_name, "name": s.name} for s in old.seats]
             options = config_to_options(old.match.config)
-            table, tokens = await self.create(old.game.name, options, specs, old.hotseat)
+            try:
+                table, tokens = await self.create(old.game.name, options, specs, old.hotseat)
+            except TableError as refusal:
+                asker.send(error(refusal.code, str(refusal)))
+                return None
             old.rematch_id = table.id
             await self.storage.update_table(old.id, rematch=table.id)
         for seat, token in zip(old.seats, tokens, strict=True):

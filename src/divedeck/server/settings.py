@@ -9,6 +9,9 @@ from platformdirs import user_data_dir
 
 from ..sim.clock import Clock, WallClock
 
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "[::1]")
+WILDCARD_HOSTS = ("0.0.0.0", "::", "")
+
 
 def default_database_path() -> Path:
     """Where the default database is, whether or not it exists yet (``divedeck replay`` only reads it)."""
@@ -29,9 +32,31 @@ class ServerSettings:
     grace_period: float = 60.0  # seconds a human seat may be away before a bot plays for it
     replacement_bot: str = "greedy"
     max_message_bytes: int = 4096
+    # Token buckets (a second's worth is also the burst): each socket, each seat (all its sockets together) and
+    # each client address (all its sockets together) has one, and a message goes through only if all three allow.
     messages_per_second: float = 20.0
+    seat_messages_per_second: float = 20.0
+    address_messages_per_second: float = 100.0
+    # Messages a socket may have refused beyond its rate (refilled at its rate) before it is disconnected.
+    flood_allowance: int = 40
     outbox_limit: int = 64  # messages waiting for a slow client before it is disconnected
     hello_timeout: float = 10.0
+    # Table creation: per client address, at most `tables_per_minute` (a burst of as many) and at most
+    # `open_tables_per_address` unfinished tables at once; at most `max_open_tables` unfinished on the server.
+    tables_per_minute: float = 10.0
+    open_tables_per_address: int = 20
+    max_open_tables: int = 1000
+    # A table none of whose people has ever connected is closed and forgotten this long after its creation (or
+    # after a restart that brought it back).
+    unclaimed_table_expiry: float = 1800.0
+    # HTTP connections: the request head must arrive within this many seconds of connecting (or of the previous
+    # response); an idle keep-alive connection is closed after `keep_alive` seconds.
+    header_timeout: float = 10.0
+    keep_alive: int = 5
+    # The address the server listens on, and host names it answers to besides that and localhost: a page of
+    # another site whose name is rebound to this machine sends its own name as Host and is refused.
+    host: str = "127.0.0.1"
+    allowed_hosts: tuple[str, ...] = ()
     log_length: int = 200  # recent events sent in a welcome
     # Options naming files on the server's disk (a custom card deck) are refused from the web unless this is set
     # by whoever runs the server: a stranger must not make the server read its files.
@@ -39,5 +64,19 @@ class ServerSettings:
     # See collector.py: freeze survivors this often (0: leave the collector alone), collect everything this often.
     gc_freeze_every: float = 5.0
     gc_full_every: float = 600.0
+    # Processes the bots that think long (ISMCTS ``hard``) think in: None for one per core but one, 0 for none (they
+    # then think in a thread of the server, and every table waits while they hold the interpreter).
+    bot_workers: int | None = None
+    bot_worker_timeout: float = 10.0  # seconds a worker may take for one move before it is replaced
     # What real-time deadlines, bots' pace, grace periods and the rate limit wait on: a test moves a manual one.
     clock: Clock = field(default_factory=WallClock)
+
+    def trusted_hosts(self) -> list[str]:
+        """The Host header values the server answers to. Listening on every address (0.0.0.0, ::) it is reachable
+        under any name and address the machine has, so the check only holds when those are named."""
+        if self.host in WILDCARD_HOSTS and not self.allowed_hosts:
+            return ["*"]
+        # A Host header writes an IPv6 address in brackets.
+        named = [f"[{name}]" if ":" in name and not name.startswith("[") else name
+                 for name in (self.host, *self.allowed_hosts)]
+        return [*LOCAL_HOSTS, *named]

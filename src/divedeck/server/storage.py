@@ -28,7 +28,9 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection, Engine
@@ -46,6 +48,8 @@ tables_table = Table(
     Column("created", Float, nullable=False),
     Column("finished", Float, nullable=True),
     Column("rematch", String(32), nullable=True),
+    # When the server forgot a table none of its people ever opened: it is never brought back.
+    Column("expired", Float, nullable=True),
 )
 
 actions_table = Table(
@@ -79,6 +83,7 @@ class StoredTable:
     finished: float | None
     rematch: str | None
     actions: list[tuple[int, str, str | None]]  # (seat, action notation, client id), in order
+    expired: float | None = None
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -88,6 +93,16 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """A database made by an older version lacks the columns added since (all nullable): add them."""
+    present = {column["name"] for column in inspect(engine).get_columns("tables")}
+    with engine.begin() as connection:
+        for column in tables_table.columns:
+            if column.name not in present:
+                kind = column.type.compile(dialect=engine.dialect)
+                connection.execute(text(f"ALTER TABLE tables ADD COLUMN {column.name} {kind}"))
 
 
 def make_engine(url: str) -> Engine:
@@ -103,6 +118,7 @@ class Storage:
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
         metadata.create_all(self.engine)
+        _add_missing_columns(self.engine)
         # SimpleQueue: a lock-free hand-over in C; queue.Queue's Condition cost more than the insert itself.
         self._jobs: queue.SimpleQueue[tuple[Work, asyncio.Future[Any], asyncio.AbstractEventLoop] | None] = (
             queue.SimpleQueue())
@@ -186,9 +202,11 @@ class Storage:
                                             .values(**fields)))
 
     def load_unfinished(self) -> list[StoredTable]:
-        """Every table whose game has not ended, with its whole action log (read once at start-up)."""
+        """Every table whose game has not ended (and that has not expired), with its whole action log (read once
+        at start-up)."""
         with self.engine.connect() as connection:
-            rows = connection.execute(select(tables_table).where(tables_table.c.finished.is_(None))
+            rows = connection.execute(select(tables_table).where(tables_table.c.finished.is_(None),
+                                                                 tables_table.c.expired.is_(None))
                                       .order_by(tables_table.c.created)).mappings().all()
             return [self._stored(connection, row) for row in rows]
 
@@ -205,7 +223,7 @@ class Storage:
         return StoredTable(
             id=row["id"], game=row["game"], options=json.loads(row["options"]), seed=int(row["seed"]),
             seats=json.loads(row["seats"]), hotseat=bool(row["hotseat"]), created=row["created"],
-            finished=row["finished"], rematch=row["rematch"],
+            finished=row["finished"], rematch=row["rematch"], expired=row["expired"],
             actions=[(int(seat), str(action), client_id) for seat, action, client_id in actions],
         )
 

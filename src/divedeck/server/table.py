@@ -16,16 +16,16 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..bots import Bot, accepted_bot_names, decide, make_bot
+from ..bots import Bot, accepted_bot_names, make_bot
 from ..engine.config import config_to_options
 from ..engine.errors import IllegalAction, MalformedInput
 from ..engine.events import Event
-from ..engine.game import CLOCK, Game
+from ..engine.game import CLOCK
 from ..engine.match import Match
 from ..engine.records import ActionRecord
 from ..sim.clock import Timer, sleep_until
 from ..sim.driver import RETRY_MS, Due, RealtimeDriver
-from .connection import Connection
+from .connection import Bucket, Connection
 from .settings import ServerSettings
 from .storage import Storage
 from .wire import encode
@@ -74,13 +74,18 @@ class SeatState:
     bot_name: str | None = None
     token_hash: str | None = None
     controller: str = "human"  # who plays now: "human", or "bot" for bot seats and humans who left
+    # Whether a person has ever connected to the seat: only then may a bot take it over (kept in storage, so a
+    # restart does not hand a table nobody came to to bots).
+    joined: bool = False
     connections: set[Connection] = field(default_factory=set)
     bot: Bot | None = None
     away_task: asyncio.Task[None] | None = None
+    bucket: Bucket | None = None  # the message budget all the seat's sockets share
 
     def record(self) -> dict[str, Any]:
         """What storage keeps about the seat (a hash of the token, never the token)."""
-        return {"kind": self.kind, "name": self.name, "bot": self.bot_name, "token_hash": self.token_hash}
+        return {"kind": self.kind, "name": self.name, "bot": self.bot_name, "token_hash": self.token_hash,
+                "joined": self.joined}
 
 
 class LiveTable:
@@ -112,6 +117,7 @@ class LiveTable:
         self.driver = RealtimeDriver(self.game, int(settings.bot_delay * 1000))
         self.timer: Timer | None = None
         self.sent_table: dict[str, Any] | None = None  # the public table as the last update gave it
+        self.expiry: Timer | None = None  # while no person has come: when the manager forgets the table
         self._static: dict[str, Any] | None = None
 
     # -- what people see -----------------------------------------------------------------------------------------
@@ -122,6 +128,11 @@ class LiveTable:
     @property
     def finished(self) -> bool:
         return self.match.over
+
+    def unclaimed(self) -> bool:
+        """Whether the table has people's seats and none of them has ever been opened."""
+        humans = [seat for seat in self.seats if seat.kind == "human"]
+        return bool(humans) and not any(seat.joined for seat in humans)
 
     def status(self) -> str:
         if self.finished:
@@ -187,25 +198,25 @@ class LiveTable:
         table = self.public()
         shown = table if table != self.sent_table else None
         self.sent_table = table
-        hides_actions = type(self.game).public_action is not Game.public_action
         for seat in self.seats:
             if seat.connections:
-                text = self.game.public_action(action, seat.index, actor) if hides_actions else notation
+                text = notation if seat.index == actor else self.game.public_action(action, seat.index, actor)
                 message = self._update(seat.index, actor, text, events, shown)
                 for connection in seat.connections:
                     connection.send(message)
         if self.spectators:
-            text = self.game.public_action(action, None, actor) if hides_actions else notation
+            text = self.game.public_action(action, None, actor)
             message = self._update(None, actor, text, events, shown)
             for connection in self.spectators:
                 connection.send(message)
 
-    def broadcast_table(self) -> None:
-        """Tell everyone who is connected and who plays for whom (no game information in it)."""
+    def broadcast_table(self, but: Connection | None = None) -> None:
+        """Tell everyone (``but`` one) who is connected and who plays for whom (no game information in it)."""
         self.sent_table = self.public()
         message = encode({"type": "table", "table": self.sent_table})
         for connection in self.connections():
-            connection.send(message)
+            if connection is not but:
+                connection.send(message)
 
     def connections(self) -> list[Connection]:
         return [c for seat in self.seats for c in seat.connections] + list(self.spectators)
@@ -221,35 +232,61 @@ class LiveTable:
 
     # -- sockets joining and leaving -----------------------------------------------------------------------------
     def join(self, connection: Connection) -> None:
+        """Seat ``connection`` (or add a spectator) and welcome it. Whatever it raises, the caller still calls
+        ``leave``, so a seat never shows a connection that did not get its welcome."""
         if connection.seat is None:
             self.spectators.add(connection)
+            connection.send(encode(self.welcome(None)))
         else:
             seat = self.seats[connection.seat]
+            before = self._seat_shown(seat)
             seat.connections.add(connection)
             if seat.away_task is not None:
                 seat.away_task.cancel()
                 seat.away_task = None
             seat.controller = "human"  # coming back takes the seat back from its replacement bot
+            if not seat.joined:
+                seat.joined = True
+                self._save_seats()
+                if self.expiry is not None:
+                    self.expiry.cancel()
+                    self.expiry = None
+            welcome = encode(self.welcome(connection.seat))
             self.schedule()
-        connection.send(self.welcome(connection.seat))
+            # The welcome shows the seat connected; the others only need to hear of it if that is news.
+            if self._seat_shown(seat) != before:
+                self.broadcast_table(but=connection)
+            connection.send(welcome)
         if self.rematch_id is not None:
             notice: dict[str, Any] = {"type": "rematch", "table": self.rematch_id}
             if connection.seat is not None and connection.seat in self.rematch_tokens:
                 notice["token"] = self.rematch_tokens[connection.seat]
             connection.send(notice)
-        self.broadcast_table()
 
     def leave(self, connection: Connection) -> None:
         if connection.seat is None:
             self.spectators.discard(connection)
             return
         seat = self.seats[connection.seat]
+        if connection not in seat.connections:
+            return
+        before = self._seat_shown(seat)
         seat.connections.discard(connection)
         if seat.kind == "human" and not seat.connections and seat.controller == "human" and not self.finished:
             self._start_grace(seat)
             if self.game.realtime:
                 self._apply_leave_action(seat.index)
-        self.broadcast_table()
+        if self._seat_shown(seat) != before:
+            self.broadcast_table()
+
+    @staticmethod
+    def _seat_shown(seat: SeatState) -> tuple[bool, str]:
+        """What the public table says of a seat's connection and who plays it."""
+        return bool(seat.connections), seat.controller
+
+    def _save_seats(self) -> None:
+        seats = [s.record() for s in self.seats]
+        asyncio.get_running_loop().create_task(self.storage.update_table(self.id, seats=seats))
 
     def _apply_leave_action(self, seat: int) -> None:
         """In a real-time game losing the connection is itself a move (in Bermuda: breathing), at this instant."""
@@ -269,13 +306,14 @@ class LiveTable:
             self.hand_to_bot(seat)
 
     def start_grace_periods(self) -> None:
-        """After a restart nobody is connected yet: give every human seat the usual time to come back."""
+        """After a restart nobody is connected yet: give every human seat whose person ever came the usual time to
+        come back (a seat nobody came to stays theirs: bots never play a table its people never opened)."""
         for seat in self.seats:
-            if seat.kind == "human" and not seat.connections and seat.away_task is None:
+            if seat.kind == "human" and seat.joined and not seat.connections and seat.away_task is None:
                 self._start_grace(seat)
 
     def hand_to_bot(self, seat: SeatState) -> None:
-        if seat.controller == "bot" or self.finished:
+        if seat.controller == "bot" or self.finished or not seat.joined:
             return
         seat.controller = "bot"
         if seat.bot is None:
@@ -310,10 +348,12 @@ class LiveTable:
         elif kind == "check":
             self._handle_check(connection, message)
         elif kind == "rematch":
-            if not self.finished:
+            if connection.seat is None:
+                connection.send(error("spectator", "only the players can start a rematch"))
+            elif not self.finished:
                 connection.send(error("malformed", "a rematch can be asked for once the game is over"))
             else:
-                await self.manager.rematch(self)
+                await self.manager.rematch(self, connection)
         else:
             connection.send(error("malformed", f"unknown message type {kind!r}"))
 
@@ -330,6 +370,11 @@ class LiveTable:
             return
         if connection.seat is None:
             connection.send(error("spectator", "spectators cannot act", client_id=client_id))
+            return
+        if self.seats[connection.seat].controller == "bot":
+            # After a leave the seat is the bot's: one player per seat. Connecting again takes it back.
+            connection.send(error("left", "a bot plays this seat since you left: reconnect to take it back",
+                                  client_id=client_id))
             return
         reply = await self.act(connection.seat, action, client_id, version)
         connection.send(reply)
@@ -440,14 +485,16 @@ class LiveTable:
             clock = self.settings.clock
             await sleep_until(clock, clock.now() + int(self.settings.bot_delay * 1000))
             seat = self.seats[seat_index]
-            if seat.controller != "bot" or seat.bot is None:
+            # While the bot waited its turn may have gone (its person came back, played and left again).
+            if seat.controller != "bot" or seat.bot is None or seat_index not in self.game.actors(self.match.state):
                 return
             version = self.version
             state = self.match.state.clone()
-            # Off the event loop: a thinking bot must not hold up other tables.
-            action = await asyncio.to_thread(decide, seat.bot, self.game, state, seat_index)
+            # Off the event loop (a thinking bot must not hold up other tables), in a worker process if it thinks long.
+            notation, seat.bot = await self.manager.bot_workers.choose(seat.bot, self.game, self.match.config, state,
+                                                                       seat_index)
             # No client id: a bot never retries, and the version guards against a move chosen for an old position.
-            await self.act(seat_index, self.game.format_action(action), None, version)
+            await self.act(seat_index, notation, None, version)
         finally:
             self.bot_task = None
             self.schedule()
@@ -496,8 +543,9 @@ class LiveTable:
 
     async def close(self) -> None:
         self.closing = True
-        if self.timer is not None:
-            self.timer.cancel()
+        for timer in (self.timer, self.expiry):
+            if timer is not None:
+                timer.cancel()
         for task in [self.bot_task, *(s.away_task for s in self.seats)]:
             if task is not None:
                 task.cancel()

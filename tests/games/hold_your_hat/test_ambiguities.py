@@ -1,4 +1,4 @@
-"""The rulebook's ambiguities as divedeck resolves them, HYH-A1..A25: each default, and its option where there is
+"""The rulebook's ambiguities as divedeck resolves them, HYH-A1..A27: each default, and its option where there is
 one."""
 
 from __future__ import annotations
@@ -240,9 +240,9 @@ def test_HYH_A21_one_one_word_clue_per_card_in_round_two() -> None:
     act(state, 0, 'clue "ocean"', 2000)
     assert rejected(state, 0, 'clue "sea"', 2100).rule == "HYH-A21"
     act(state, 1, 'guess "wrong"', 2100)
-    act(state, 1, 'guess "still wrong"', 2200)
-    act(state, 1, 'guess "w001-orange"', 2300)
-    act(state, 0, 'clue "sea"', 2400)  # a new card, a new clue
+    act(state, 1, 'guess "still wrong"', 3100)
+    act(state, 1, 'guess "w001-orange"', 4100)
+    act(state, 0, 'clue "sea"', 4400)  # a new card, a new clue
     assert fields(state)["clued"] == "1"
 
 
@@ -275,9 +275,62 @@ def test_HYH_A24_theft_is_allowed_during_extra_time() -> None:
 
 
 def test_HYH_A25_the_clue_giver_does_not_guess_the_others_guess_without_limit() -> None:
-    """HYH-A25: every other member of the active team may guess, as often as they like; the clue-giver may not."""
+    """HYH-A25: every other member of the active team may guess, again and again (at a person's pace, HYH-A26,
+    HYH-A27); the clue-giver may not."""
     state = started(3, num_players=6)
     assert "guess ?" in legal(state, 1) and "guess ?" in legal(state, 2) and "guess ?" not in legal(state, 0)
-    for t in range(2000, 2020):
-        act(state, 1 + t % 2, 'guess "nope"', t)
-    assert rejected(state, 0, 'guess "w001-orange"', 3000).rule == "HYH-A25"
+    for n in range(10):
+        act(state, 1 + n % 2, 'guess "nope"', 2000 + 500 * n)
+    assert rejected(state, 0, 'guess "w001-orange"', 7000).rule == "HYH-A25"
+
+
+def test_HYH_A26_one_seat_types_one_guess_a_second_by_the_guesses_own_times() -> None:
+    """HYH-A26: a seat's typed guesses are at least a second apart, by their own times, however many sockets send
+    them; another seat's guesses, blank guesses and THEFTs have their own pace."""
+    state = started(5, "held=-/T", num_players=6)  # team A: seats 0 (the clue-giver), 1 and 2
+    act(state, 1, 'guess "nope"', 2000)
+    assert rejected(state, 1, 'guess "w001-orange"', 2999).rule == "HYH-A26"
+    assert "guess ?" in legal(state, 1)  # the seat may still type: a moment later
+    act(state, 2, 'guess "nope"', 2500)
+    act(state, 1, "guess ?", 2600)
+    act(state, 4, 'theft B "nope"', 2700)
+    act(state, 1, 'guess "w001-orange"', 3000)
+    assert won(state, 0) == ["W001"] and fields(state)["guessed"] == "-,3000,2500,-,-,-"
+
+
+def test_HYH_A27_five_wrong_guesses_at_a_word_then_the_seat_waits_for_a_clue_or_the_next_word() -> None:
+    """HYH-A27: after five wrong typed guesses at the current word a seat guesses no more until the clue-giver
+    types a clue or the next word comes; its teammates keep their own five."""
+    state = started(5, num_players=6)
+    for n in range(5):
+        act(state, 1, f'guess "wrong {n}"', 2000 + 1000 * n)
+    assert fields(state)["misses"] == "0,5,0,0,0,0"
+    assert "guess ?" not in legal(state, 1) and "guess ?" in legal(state, 2)
+    assert rejected(state, 1, 'guess "w001-orange"', 9000).rule == "HYH-A27"
+    act(state, 0, 'clue "a clue"', 9000)
+    assert "guess ?" in legal(state, 1)
+    for n in range(5):
+        act(state, 1, f'guess "again {n}"', 10_000 + 1000 * n)
+    assert rejected(state, 1, 'guess "w001-orange"', 20_000).rule == "HYH-A27"
+    act(state, 2, 'guess "w001-orange"', 20_000)
+    assert current(state) == "W002" and fields(state)["misses"] == "-" and "guess ?" in legal(state, 1)
+
+
+def test_HYH_A26_A27_typing_the_word_list_is_no_strategy() -> None:
+    """Issue 13 item 6: in round 2 every word in play is public; a guesser who never hears a clue types them all as
+    fast as the rules let it. Without HYH-A26/A27 it won every word of the turn (0.06 s a word); now it gets five
+    tries at the first word and then waits, so it wins at most that word."""
+    words = list(range(1, 17))
+    state = position(f"round=2 set={ids(*words)} deck={ids(*reversed(words))}", deck_size=16)
+    act(state, 0, "start", T0)
+    entries = [f"w{n:03d}-orange" for n in reversed(words)]  # the list in the order least likely to help
+    t = T0
+    typed = 0
+    while fields(state)["phase"] == "main" and t < T0 + TURN - 100:
+        t += 60
+        left = [entry for entry in entries if entry.upper().replace("-ORANGE", "") not in fields(state)["won"]]
+        guess = GAME.at(GAME.parse_action(f'guess "{left[typed % len(left)]}"'), t)
+        if GAME.is_legal(state, 1, guess):
+            GAME.apply(state, 1, guess)
+            typed += 1
+    assert typed <= 5 and len(won(state, 0)) <= 1

@@ -101,10 +101,13 @@ def test_binoculars_peek_is_kept_only_for_the_clue_giver() -> None:
 
 
 def test_public_action_hides_typed_text_from_other_seats() -> None:
-    """A typed guess may be the current word: relayed to other seats, its text is replaced."""
+    """HYH-R5: a typed guess may be the current word: relayed to other seats and spectators, its text (a private
+    field of the action) reads ``?``; a THEFT's too."""
     action = GAME.at(GAME.parse_action('guess "w001-orange"'), 5)
     assert GAME.public_action(action, 1, 1) == 'guess "w001-orange" @5'
-    assert GAME.public_action(action, 2, 1) == 'guess "…" @5'
+    assert GAME.public_action(action, 2, 1) == "guess ? @5"
+    assert GAME.public_action(action, None, 1) == "guess ? @5"
+    assert GAME.public_action(GAME.parse_action('theft B "w001-orange"'), 0, 2) == "theft B ?"
     clue = GAME.parse_action('clue "ocean"')
     assert GAME.public_action(clue, 2, 0) == 'clue "ocean"'
     tick_action = GAME.tick(9)

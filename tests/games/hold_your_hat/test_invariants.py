@@ -23,11 +23,12 @@ OPTIONS = [
 ]
 
 
-def typed(state: Any, action: Any, rng: random.Random) -> Any:
-    """Half the blank guesses and thefts become typed ones, right or wrong."""
+def typed(state: Any, seat: int, action: Any, rng: random.Random) -> Any:
+    """Half the blank guesses and thefts become typed ones, right or wrong, where the pace allows (HYH-A26)."""
     if isinstance(action, Guess | Theft) and action.text is None and rng.random() < 0.5:
         text = state.entry(state.current)[0] if rng.random() < 0.6 else "not it"
-        return replace(action, text=text)
+        if GAME.is_legal(state, seat, replace(action, text=text)):
+            return replace(action, text=text)
     return action
 
 
@@ -53,7 +54,7 @@ def play(options: dict[str, Any], seed: int) -> list[tuple[Any, Any, int, Any, l
                 steps.append((before, CLOCK, now, GAME.tick(now), GAME.apply(state, CLOCK, GAME.tick(now))))
                 break
             seat = rng.choice(sorted(GAME.actors(probe)))
-            action = GAME.at(typed(probe, rng.choice(GAME.legal_actions(probe, seat)), rng), now)
+            action = typed(probe, seat, GAME.at(rng.choice(GAME.legal_actions(probe, seat)), now), rng)
         events = GAME.apply(state, seat, action)
         steps.append((before, seat, now, action, events))
     steps.append((state, None, now, None, []))

@@ -212,11 +212,12 @@ def test_HYH_R5_the_word_only_for_the_clue_giver_won_and_held_cards_for_all() ->
 def test_HYH_R6_time_runs_forward_and_equal_times_keep_their_order() -> None:
     """HYH-R6: every input carries a time; an earlier time than the last is refused; equal times are processed in
     the order given."""
-    state = started(5)
+    state = started(5, num_players=6)  # team A: seats 0 (the clue-giver), 1 and 2
     act(state, 1, 'guess "nope"', 5000)
-    assert rejected(state, 1, 'guess "w001-orange"', 4999).rule == "HYH-R6"
-    act(state, 1, 'guess "again"', 5000)
-    act(state, 1, 'guess "w001-orange"', 5000)
+    assert rejected(state, 2, 'guess "w001-orange"', 4999).rule == "HYH-R6"
+    act(state, 2, 'guess "again"', 5000)
+    assert rejected(state, 2, 'guess "w001-orange"', 5000).rule == "HYH-A26"  # one seat, one guess at a time
+    act(state, 1, 'guess "w001-orange"', 6000)
     assert won(state, 0) == ["W001"]
 
 
@@ -320,12 +321,12 @@ def test_HYH_R20_teammates_and_raiders_guess_without_limit_others_may_not() -> N
     act(state, 2, "raid B", 0)
     act(state, 0, "start", 100)
     for n in range(5):
-        act(state, 1, f'guess "wrong {n}"', 200 + n)
+        act(state, 1, f'guess "wrong {n}"', 200 + 1000 * n)
     assert current(state) == "W001" and won(state, 0) == []
     assert rejected(state, 4, 'guess "w001-orange"').rule == "HYH-R20"
     assert rejected(state, 0, 'guess "w001-orange"').rule == "HYH-A25"
-    act(state, 3, 'guess "w001-orange"', 300)
-    tick(state, 601)
+    act(state, 3, 'guess "w001-orange"', 4300)
+    tick(state, 4601)
     assert won(state, 1) == ["W001"]
 
 
@@ -510,11 +511,11 @@ def test_HYH_R28_ties_go_to_the_active_team_then_the_earliest_then_clockwise() -
 def test_HYH_R28_no_skip_or_foul_on_a_claimed_word_and_claiming_teams_are_ignored() -> None:
     """HYH-R28.1/R28.4: while a claim is open, skip and foul are refused; further guesses of a claiming team are
     ignored."""
-    state = started(5, "held=S/T")
+    state = started(5, "held=S/T", num_players=6)  # team A: seats 0 (the clue-giver), 1 and 2
     act(state, 1, 'guess "w001-orange"', 2000)
     assert rejected(state, 0, "skip", 2100).rule == "HYH-R28"
     assert rejected(state, 0, "foul", 2100).rule == "HYH-R28"
-    events = act(state, 1, 'guess "w001-orange"', 2100)
+    events = act(state, 2, 'guess "w001-orange"', 2100)
     assert first(events, "guess")["result"] == "ignored" and fields(state)["claim"] == "A@2000"
 
 
@@ -553,7 +554,7 @@ def test_HYH_R31_skip_in_extra_time_takes_the_deck_top_first() -> None:
     assert current(state) == "W004" and fields(state)["extra"] == "W003"
     act(state, 1, 'guess "w004-orange"', T0 + TURN + 200)
     assert current(state) == "W003"
-    events = act(state, 1, 'guess "w003-orange"', T0 + TURN + 300)
+    events = act(state, 1, 'guess "w003-orange"', T0 + TURN + 1200)
     assert first(events, "turn_end")["reason"] == "no_words"
 
 
@@ -608,9 +609,9 @@ def test_HYH_R41_round_scores_are_recorded_and_specials_carry_over() -> None:
     act(state, 2, 'theft B "w001-orange"', 2000)
     tick(state, 2301)
     for n in range(2, 26):
-        act(state, 1, f'guess "w{n:03d}-orange"', 3000 + n)
-    act(state, 1, 'guess "w026-orange hat"', 3100)
-    events = act(state, 1, 'guess "w027-orange hat"', 3200)
+        act(state, 1, f'guess "w{n:03d}-orange"', 1000 * n + 1000)
+    act(state, 1, 'guess "w026-orange hat"', 27_000)
+    events = act(state, 1, 'guess "w027-orange hat"', 28_000)
     assert first(events, "round_end")["points"] == (24 + 2 + 2, 1)
     assert fields(state)["scores"] == "28,0,0/1,0,0"
     assert len(held(state, 0)) == 1 and held(state, 1) == ""  # the special drawn at END_TURN is kept

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import re
 
-from ...engine.errors import ConfigError, MalformedInput
+from ...engine.errors import MalformedInput
 from ...engine.notation import (
     CardPool,
     NotationFields,
+    config_for_seats,
     format_cards,
     read_rng,
     read_state_line,
@@ -35,7 +36,7 @@ from ...engine.notation import (
     unknown_count,
     write_state_line,
 )
-from .cards import DIVER_DECK, MAX_PLAYERS, VALUES
+from .cards import DIVER_DECK, VALUES
 from .config import BermudaConfig
 from .state import DIVE, END_REASONS, GAME_OVER, NONE, PHASES, PREPARE, BermudaState
 
@@ -98,16 +99,7 @@ def format_state(state: BermudaState, seat: int | None = None, *, masked: bool =
 def parse_state(text: str, config: BermudaConfig | None = None) -> BermudaState:
     fields = read_state_line(text, "bermuda", FIELDS, required=("hands",))
     n = fields["hands"].count("/") + 1
-    if config is None:
-        if not 1 <= n <= MAX_PLAYERS:
-            raise MalformedInput(f"hands= must list 1 to {MAX_PLAYERS} hands, not {n}")
-        try:
-            config = BermudaConfig(num_players=n)
-            config.validate()
-        except ConfigError as error:
-            raise MalformedInput(str(error)) from None
-    elif config.num_players != n:
-        raise MalformedInput(f"the notation has {n} hands but the config is for {config.num_players} players")
+    config = config_for_seats(BermudaConfig, config, n)
     return _Builder(config, fields, n).build()
 
 

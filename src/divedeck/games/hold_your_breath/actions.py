@@ -33,6 +33,7 @@ from functools import cache
 from typing import ClassVar
 
 from ...engine.errors import MalformedInput
+from ...engine.notation import is_number
 from .cards import DOLPHIN
 
 _LABEL = re.compile(r"^(?:[AS]\d{1,3}[DXCPHK]|SH|KR|DO)$")
@@ -160,6 +161,7 @@ class Gasp:
     """The breath penalty: ``card`` face down in the player's Swim Pile as a Panic (HYB-R23)."""
 
     card: str
+    private_fields: ClassVar[tuple[str, ...]] = ("card",)  # face down: its owner alone knows it
 
     def __str__(self) -> str:
         return f"gasp {self.card}"
@@ -178,6 +180,7 @@ class Lose:
     """A Kraken victim's card, set aside face down until every victim has chosen (HYB-R12)."""
 
     card: str
+    private_fields: ClassVar[tuple[str, ...]] = ("card",)  # face down: its owner alone knows it
 
     def __str__(self) -> str:
         return f"lose {self.card}"
@@ -195,8 +198,6 @@ VALUED: tuple[type[Valued], ...] = (Air, Swim)
 TARGETED: tuple[type[Targeted], ...] = (Discard, Panic, Shark, Kraken)
 PLAIN: tuple[type[Draw | Mass], ...] = (Draw, Mass)
 PLAYS: dict[str, type[Play]] = {kind.verb: kind for kind in (*VALUED, *PLAIN, *TARGETED, Calm)}
-# Face-down cards: another seat never reads which card these name (``HoldYourBreath.public_action``).
-SECRET_CARD: tuple[type[Gasp | Lose], ...] = (Gasp, Lose)
 
 
 @cache
@@ -229,7 +230,7 @@ def parse_action(text: str) -> Action:
     if kind in VALUED and len(words) in (2, 3):
         card = _card(words[1], text)
         if card == DOLPHIN:
-            if len(words) != 3 or not words[2].isdigit() or int(words[2]) == 0:
+            if len(words) != 3 or not is_number(words[2]) or int(words[2]) == 0:
                 raise MalformedInput(f"a Dolphin played for {verb} names its value, like '{verb} DO 10'")
             return kind(card, int(words[2]))  # type: ignore[call-arg]
         if len(words) == 3:
@@ -239,12 +240,12 @@ def parse_action(text: str) -> Action:
         return kind(_card(words[1], text))  # type: ignore[call-arg]
     if kind in TARGETED and len(words) == 2:
         card, sep, target = words[1].partition(">")
-        if sep and target.isdigit():
+        if sep and is_number(target):
             return kind(_card(card, text), int(target))  # type: ignore[call-arg]
         raise MalformedInput(f"{verb} names its target seat, like '{verb} {card or 'A5P'}>1'")
     if kind is Calm and len(words) == 3:
         item, sep, target = words[2].partition(">")
-        if item.isdigit() and (not sep or target.isdigit()):
+        if is_number(item) and (not sep or is_number(target)):
             return Calm(_card(words[1], text), int(item), int(target) if sep else -1)
     raise MalformedInput(f"not a Hold Your Breath! action: {text!r}; {_HELP}")
 

@@ -84,9 +84,6 @@ class HoldYourBreath(Game[HoldYourBreathState, Action]):
     def format_action(self, action: Action) -> str:
         return str(action)
 
-    def public_action(self, action: Action, seat: int | None, actor: int) -> str:
-        return presentation.public_action(action, seat, actor)
-
     def action_record(self, state: HoldYourBreathState, seat: int, action: Action) -> ActionRecord:
         return presentation.action_record(action)
 

@@ -26,10 +26,11 @@ Only ``hands`` is required when parsing; every other field has the value of a fr
 
 from __future__ import annotations
 
-from ...engine.errors import ConfigError, MalformedInput
+from ...engine.errors import MalformedInput
 from ...engine.notation import (
     CardPool,
     NotationFields,
+    config_for_seats,
     format_cards,
     read_rng,
     read_state_line,
@@ -37,7 +38,6 @@ from ...engine.notation import (
     unknown_count,
     write_state_line,
 )
-from .cards import MAX_PLAYERS
 from .config import HoldYourBreathConfig
 from .rules import winners_at_end
 from .state import (
@@ -127,16 +127,7 @@ def parse_state(text: str, config: HoldYourBreathConfig | None = None) -> HoldYo
     fields = read_state_line(text, NAME, FIELDS, required=("hands",))
     hand_texts = fields["hands"].split("/")
     n = len(hand_texts)
-    if config is None:
-        if not 2 <= n <= MAX_PLAYERS:
-            raise MalformedInput(f"hands= must list 2 to {MAX_PLAYERS} hands, not {n}")
-        try:
-            config = HoldYourBreathConfig(num_players=n)
-            config.validate()
-        except ConfigError as error:
-            raise MalformedInput(str(error)) from None
-    elif config.num_players != n:
-        raise MalformedInput(f"the notation has {n} hands but the config is for {config.num_players} players")
+    config = config_for_seats(HoldYourBreathConfig, config, n)
     return _Builder(config, fields, hand_texts).build()
 
 

@@ -12,7 +12,6 @@ from typing import Any
 from ...engine.records import ActionRecord, LogPart, card, seat, text
 from .actions import (
     PLAYS,
-    SECRET_CARD,
     Action,
     Air,
     Calm,
@@ -94,13 +93,6 @@ def action_record(action: Action) -> ActionRecord:
     label = getattr(action, "card", None)
     return {"notation": str(action), "kind": type(action).__name__.lower(), "cards": [label] if label else [],
             "target": target if target >= 0 else None, "label": describe_action(action, _seat_words)}
-
-
-def public_action(action: Action, viewer: int | None, actor: int) -> str:
-    """The move's text as ``viewer`` may read it: a face-down card is named to its owner alone."""
-    if viewer != actor and isinstance(action, SECRET_CARD):
-        return f"{str(action).split()[0]} ?"
-    return str(action)
 
 
 def static_data(table: CardTable, max_depth: int) -> dict[str, Any]:

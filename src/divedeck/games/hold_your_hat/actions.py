@@ -36,6 +36,7 @@ from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from ...engine.errors import MalformedInput
+from ...engine.hidden import Hidden
 
 TEAM_LETTERS = "ABCDEF"
 MAX_GUESS = 80
@@ -96,6 +97,8 @@ class Raid(Action):
 class Guess(Action):
     text: str | None = None  # None is the blank form ``?``
     free_text: ClassVar[bool] = True
+    # It may be the current word (HYH-R5): the others read it once judged, in the events (HYH-R28).
+    private_fields: ClassVar[tuple[str, ...]] = ("text",)
 
     def body(self) -> str:
         return f"guess {_quote(self.text)}"
@@ -114,6 +117,8 @@ class Theft(Action):
     team: int
     text: str | None = None  # None is the blank form ``?``
     free_text: ClassVar[bool] = True
+    # It may be the current word (HYH-R5): the others read it once judged, in the events (HYH-R28).
+    private_fields: ClassVar[tuple[str, ...]] = ("text",)
 
     def body(self) -> str:
         return f"theft {team_letter(self.team)} {_quote(self.text)}"
@@ -176,7 +181,8 @@ def team_letter(team: int) -> str:
 
 
 def _quote(text: str | None) -> str:
-    return "?" if text is None else json.dumps(text, ensure_ascii=False)
+    """A typed text as JSON; the blank form, and a text another seat may not read (``HIDDEN``), as ``?``."""
+    return "?" if text is None or isinstance(text, Hidden) else json.dumps(text, ensure_ascii=False)
 
 
 def format_action(action: Action) -> str:

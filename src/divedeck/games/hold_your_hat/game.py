@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from ...engine.declaration import BotEntry, Frontend, Levels
@@ -12,7 +11,7 @@ from ...engine.events import Event
 from ...engine.game import Game
 from ...engine.records import ActionRecord, LogPart
 from . import information, notation, rules
-from .actions import Action, Guess, Theft, Tick, format_action, parse_action
+from .actions import Action, Tick, format_action, parse_action
 from .bots import StandInBot, TeamBot
 from .config import HoldYourHatConfig
 from .presentation import action_record, log_parts, static_data
@@ -70,13 +69,6 @@ class HoldYourHat(Game[HoldYourHatState, Action]):
 
     def determinize(self, state: HoldYourHatState, seat: int, rng: random.Random) -> HoldYourHatState:
         return information.determinize(state, seat, rng)
-
-    def public_action(self, action: Action, seat: int | None, actor: int) -> str:
-        """The action's notation as ``seat`` may read it: a typed guess (it may be the current word) only for the
-        one who typed it. For a server that relays actions to every seat."""
-        if seat == actor or not isinstance(action, Guess | Theft) or action.text is None:
-            return format_action(action)
-        return format_action(replace(action, text="…"))
 
     # -- notation --------------------------------------------------------------------------------------------------
     def parse_action(self, text: str) -> Action:

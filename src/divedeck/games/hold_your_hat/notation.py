@@ -2,7 +2,7 @@
 
     hold-your-hat round=1 phase=main active=0 pointers=0,0 color=red now=5000 timer=65000 set=W003,W017,...
     deck=W017,W003 current=W042 aside=- extra=- won=W009/- scores=0,0,0/0,0,0 specials=TRSBE... discard=S
-    held=B/RT raiders=B used=- peek=0 claim=- clued=0 turns=0 rng=7:4
+    held=B/RT raiders=B used=- peek=0 claim=- clued=0 guessed=- misses=- turns=0 rng=7:4
 
 Fields are ``name=value`` separated by spaces, in this order. Word cards are their ids (``W042``), lists are
 comma-separated, per-team lists are separated by ``/`` and ``-`` is an empty list. Stacks (``deck``, ``specials``)
@@ -12,7 +12,8 @@ set aside first), ``extra`` the EXTRA TIME cards still to come (next first), ``w
 T THEFT, R RAID. ``timer`` is the end of the sand timer (``-`` when it is not running), ``raiders`` the raiding
 teams, ``used`` ``b`` and/or ``e`` for BINOCULARS and EXTRA TIME used this turn, ``peek`` how many top cards the
 clue-giver is arranging, ``claim`` the open claim as ``A@1200,B@1350`` (team@time), ``clued`` the typed clues given
-for the current word.
+for the current word, ``guessed`` each seat's last typed guess (its time; ``-`` for none, alone when no seat has
+guessed) and ``misses`` each seat's wrong guesses at the current word since its last clue (HYH-A26, HYH-A27).
 
 A seat's copy writes what it cannot see as unknown: ``deck=?38`` (``deck=?33,W005,W001`` when the clue-giver is
 arranging the top five), ``current=?``, ``aside=?2``, ``extra=?1``, ``set=?40`` in round 1, ``specials=?12``,
@@ -43,7 +44,7 @@ from .words import COLORS
 NAME = "hold-your-hat"
 FIELDS = ("round", "phase", "active", "pointers", "color", "now", "timer", "set", "deck", "current", "aside",
           "extra", "won", "scores", "specials", "discard", "held", "raiders", "used", "peek", "claim", "clued",
-          "turns", "rng")
+          "guessed", "misses", "turns", "rng")
 _CLAIM = re.compile(r"^([A-F])@(\d+)$")
 
 
@@ -91,6 +92,9 @@ def format_state(state: HoldYourHatState, seat: int | None = None, *, masked: bo
         "peek": str(state.peek),
         "claim": ",".join(f"{team_letter(team)}@{t}" for team, t in state.claim) or "-",
         "clued": str(state.clued),
+        "guessed": ",".join(str(t) if t >= 0 else "-" for t in state.guessed) if any(
+            t >= 0 for t in state.guessed) else "-",
+        "misses": ",".join(map(str, state.misses)) if any(state.misses) else "-",
         "turns": str(state.turns),
         "rng": rng_field(state.rng, masked),
     })
@@ -249,6 +253,9 @@ def _build(config: HoldYourHatConfig, read: _Builder) -> HoldYourHatState:
     if state.claim and state.claim_deadline() <= state.now:
         raise MalformedInput("the claim's window has closed: it would have been resolved (HYH-R28)")
     state.clued = read.number("clued", 0)
+    seats = context.seats
+    state.guessed = _per_seat(fields.get("guessed", "-"), seats, "guessed", -1)
+    state.misses = _per_seat(fields.get("misses", "-"), seats, "misses", 0)
     state.turns = read.number("turns", 0)
     state.rng = read_rng(fields)
     if state.phase == OVER and state.deck:
@@ -256,6 +263,14 @@ def _build(config: HoldYourHatConfig, read: _Builder) -> HoldYourHatState:
     if state.phase == DECISION and state.current >= 0:
         raise MalformedInput("phase=decision has no current word")
     return state
+
+
+def _per_seat(text: str, seats: int, name: str, none: int) -> tuple[int, ...]:
+    """A number per seat (``-`` for ``none``), or ``-`` alone when every seat has none."""
+    values = text.split(",") if text != "-" else ["-"] * seats
+    if len(values) != seats or not all(v == "-" or v.isdigit() for v in values):
+        raise MalformedInput(f"{name}= needs {seats} whole numbers or -, one per seat")
+    return tuple(none if v == "-" else int(v) for v in values)
 
 
 def _word_set(config: HoldYourHatConfig, cards: _Cards, text: str) -> tuple[int, ...]:

@@ -53,6 +53,10 @@ from .state import (
 from .words import COLORS
 
 BINOCULARS_PEEK = 5  # HYH-R11
+# A person types a guess in a second or two and runs out of ideas for a word after a few wrong ones; a client that
+# types a colour's word list does neither (HYH-A26, HYH-A27).
+GUESS_PACE_MS = 1000
+MISSES_PER_CLUE = 5
 
 
 class HatTermination(Termination):
@@ -122,6 +126,8 @@ def new_state(config: HoldYourHatConfig, seed: int) -> tuple[HoldYourHatState, l
     state.active = config.first_team  # HYH-R2.5
     state.now = 0
     state.turns = 0
+    state.guessed = (-1,) * context.seats
+    state.misses = (0,) * context.seats
     events: list[Event] = [ev.GameStart(context.members, COLORS[state.color], config.rounds, config.deck_size,
                                         state.held)]
     _setup_round(state, events)
@@ -242,6 +248,19 @@ def _guess_problem(state: HoldYourHatState, seat: int, team: int) -> IllegalActi
         if state.phase == EXTRA:
             return _fail("during EXTRA TIME only the active team guesses", "HYH-A9")
         return _fail("only the active team (and raiders) may guess", "HYH-R20")
+    if state.misses[seat] >= MISSES_PER_CLUE:
+        return _fail(f"{MISSES_PER_CLUE} wrong guesses at this word: wait for the next clue or the next word",
+                     "HYH-A27")
+    return None
+
+
+def _pace_problem(state: HoldYourHatState, seat: int, action: Guess) -> IllegalAction | None:
+    """HYH-A26: one seat's typed guesses are GUESS_PACE_MS apart, by their own times (whoever sends them)."""
+    last = state.guessed[seat]
+    t = state.now if action.t is None else action.t
+    if action.text is not None and last >= 0 and t < last + GUESS_PACE_MS:
+        return _fail(f"one typed guess every {GUESS_PACE_MS / 1000:g} seconds: your last was "
+                     f"{(t - last) / 1000:g} s ago", "HYH-A26")
     return None
 
 
@@ -338,7 +357,7 @@ def problem(state: HoldYourHatState, seat: int, action: Action) -> IllegalAction
         case Raid(team=raider):
             return _team_ok(state, raider) or _raid_problem(state, seat, team, raider)
         case Guess():
-            return _guess_problem(state, seat, team)
+            return _guess_problem(state, seat, team) or _pace_problem(state, seat, action)
         case Got(team=guesser):
             return _team_ok(state, guesser) or _got_problem(state, seat, guesser)
         case Theft(team=thief):
@@ -525,6 +544,7 @@ def perform(state: HoldYourHatState, seat: int, action: Action) -> list[Event]:
             _set_aside(state, events, skipped=False)
         case Clue(text=text):  # HYH-R24
             state.clued += 1
+            state.misses = (0,) * state.context.seats  # HYH-A27: a new clue, new ideas
             events.append(ev.ClueGiven(active, seat, text))
         case ExtraTime():  # HYH-R30
             _extra_time(state, seat, t, events)
@@ -559,12 +579,14 @@ def _guess(state: HoldYourHatState, seat: int, team: int, text: str | None, t: i
     if text is None:
         events.append(ev.Guessed(team, seat, t, "blank", None, {}))
         return
+    state.guessed = replaced(state.guessed, seat, t)
     secret = {seat: text, state.clue_giver(): text}
     if state.claiming() >> team & 1:  # HYH-R28.1: further guesses by a claiming team are ignored
         events.append(ev.Guessed(team, seat, t, "ignored", None, secret))
         return
     entry, _, alternates = state.entry(state.current)
     if not judging.guess_matches(text, entry, alternates):
+        state.misses = replaced(state.misses, seat, state.misses[seat] + 1)
         events.append(ev.Guessed(team, seat, t, "wrong", text, {}))
         return
     events.append(ev.Guessed(team, seat, t, "right", None, secret))
@@ -661,6 +683,8 @@ def _next_word(state: HoldYourHatState, events: list[Event], *, skipped: bool) -
         return
     state.current = card
     state.clued = 0
+    if any(state.misses):
+        state.misses = (0,) * state.context.seats
     text, points, _ = state.entry(card)
     giver = state.clue_giver()
     events.append(ev.NewWord(state.active, len(state.deck), {giver: text}, {giver: points},

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine.errors import MalformedInput
+from ...engine.notation import is_number
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,13 +64,13 @@ def parse_action(text: str) -> Action:
         return PlayCenter(_card(words[1], text))
     if len(words) == 2 and words[0].lower() == "p":
         card, sep, target = words[1].partition(">")
-        if sep and target.isdigit():
+        if sep and is_number(target):
             return PlayPile(_card(card, text), int(target))
     raise MalformedInput(f"not a Snorkeling action: {text!r} (write pass, end, 'c Y3' or 'p R2>1')")
 
 
 def _card(word: str, text: str) -> str:
     card = word.upper()
-    if len(card) < 2 or not card[0].isalpha() or not card[1:].isdigit():
+    if len(card) < 2 or not card[0].isalpha() or not is_number(card[1:]):
         raise MalformedInput(f"not a card in {text!r}: {word!r} (a card is a colour letter and a value, like Y3)")
     return card

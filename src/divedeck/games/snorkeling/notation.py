@@ -18,10 +18,11 @@ Only ``hands`` and ``center`` are required when parsing; every other field has t
 
 from __future__ import annotations
 
-from ...engine.errors import ConfigError, MalformedInput
+from ...engine.errors import MalformedInput
 from ...engine.notation import (
     CardPool,
     NotationFields,
+    config_for_seats,
     format_cards,
     read_rng,
     read_state_line,
@@ -29,7 +30,7 @@ from ...engine.notation import (
     unknown_count,
     write_state_line,
 )
-from .config import MAX_SEATS, SnorkelingConfig
+from .config import SnorkelingConfig
 from .context import context_for
 from .rules import refresh_acceptance
 from .state import CENTER, GAME_OVER, OPPONENTS, SnorkelingState
@@ -83,16 +84,7 @@ def parse_state(text: str, config: SnorkelingConfig | None = None) -> Snorkeling
     fields = read_state_line(text, "snorkeling", FIELDS, ("hands", "center"))
     hand_texts = fields["hands"].split("/")
     n = len(hand_texts)
-    if config is None:
-        if not 2 <= n <= MAX_SEATS:
-            raise MalformedInput(f"hands= must list 2 to {MAX_SEATS} hands, not {n}")
-        try:
-            config = SnorkelingConfig(num_players=n)
-            config.validate()
-        except ConfigError as error:
-            raise MalformedInput(str(error)) from None
-    elif config.num_players != n:
-        raise MalformedInput(f"the notation has {n} hands but the config is for {config.num_players} players")
+    config = config_for_seats(SnorkelingConfig, config, n)
     return _Builder(config, fields, hand_texts).build()
 
 
