@@ -10,7 +10,12 @@ Observations are fixed-size encodings of a seat's view (``encoding.py``); ``docs
 
 from .aec import DivedeckAECEnv, env
 from .encoding import Encoder, encoder_for
+from .gym_env import SingleAgentEnv, make_vector_env
+from .gym_env import register as _register_gym
 from .parallel import DivedeckParallelEnv, parallel_env
 from .rewards import REWARDS
 
-__all__ = ["REWARDS", "DivedeckAECEnv", "DivedeckParallelEnv", "Encoder", "encoder_for", "env", "parallel_env"]
+__all__ = ["REWARDS", "DivedeckAECEnv", "DivedeckParallelEnv", "Encoder", "SingleAgentEnv", "encoder_for", "env",
+           "make_vector_env", "parallel_env"]
+
+_register_gym()

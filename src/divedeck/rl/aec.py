@@ -29,6 +29,9 @@ from .encoding import encoder_for
 from .rewards import reward_function
 
 
+RENDER_MODES = ["ansi", "human"]
+
+
 def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
@@ -41,7 +44,7 @@ class DivedeckAECEnv(AECEnv):
     returns the text) or ``"human"`` (it prints it).
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": RENDER_MODES, "is_parallelizable": False}
 
     def __init__(self, game_name: str, *, reward: str = "win_loss", max_cycles: int | None = None,
                  render_mode: str | None = None, **options: Any) -> None:
@@ -49,8 +52,8 @@ class DivedeckAECEnv(AECEnv):
         game = get_game(game_name)
         if game.realtime:
             raise ValueError(f"{game.title} is played in real time: use divedeck.rl.parallel_env")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)}, not {render_mode!r}")
         self.game = game
         self.config = game.make_config(options)
         self.table = game.move_table(self.config)

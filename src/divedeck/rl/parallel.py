@@ -24,7 +24,7 @@ from ..engine.errors import IllegalAction
 from ..engine.events import Event
 from ..engine.game import CLOCK
 from ..engine.registry import get_game
-from .aec import agent_name
+from .aec import RENDER_MODES, agent_name
 from .encoding import encoder_for
 from .rewards import reward_function
 
@@ -36,7 +36,7 @@ class DivedeckParallelEnv(ParallelEnv):
     that many steps. ``render_mode``: ``"ansi"`` or ``"human"``.
     """
 
-    metadata = {"render_modes": ["ansi", "human"]}
+    metadata: dict[str, Any] = {"render_modes": RENDER_MODES}
 
     def __init__(self, game_name: str = "bermuda", *, step_ms: int = 100, reward: str = "win_loss",
                  max_cycles: int | None = None, render_mode: str | None = None, **options: Any) -> None:
@@ -45,8 +45,8 @@ class DivedeckParallelEnv(ParallelEnv):
             raise ValueError(f"{game.title} is turn-based: use divedeck.rl.env")
         if step_ms <= 0:
             raise ValueError("step_ms must be a positive number of milliseconds")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)}, not {render_mode!r}")
         self.game = game
         self.config = game.make_config(options)
         self.table = game.move_table(self.config)
