@@ -28,7 +28,6 @@ from ..engine.registry import get_game
 from .encoding import encoder_for
 from .rewards import reward_function
 
-
 RENDER_MODES = ["ansi", "human"]
 
 

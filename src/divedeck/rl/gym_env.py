@@ -2,8 +2,8 @@
 
 The learner's observation is its seat's encoded view (``encoding.py``); its action is a move-table integer; the
 legal-action mask and the view are in ``info`` (``info["action_mask"]``, ``info["view"]``, a read-only mapping), as
-in Gymnasium's own environments with masks. Between two of the learner's decisions the other seats are played by their bots
-(``divedeck.bots.make_bot``), each seeing only its own seat's view.
+in Gymnasium's own environments with masks. Between two of the learner's decisions the other seats are played by
+their bots (``divedeck.bots.make_bot``), each seeing only its own seat's view.
 
 An action outside the mask is refused, as the engine refuses it: the game is untouched, the reward is 0 and
 ``info["refused"]`` holds the reason and rule ID. Gymnasium's checker and untrained agents sample without a mask,
@@ -60,7 +60,7 @@ class Record(Mapping[str, Any]):
         self._data = data
 
 
-class SingleAgentEnv(gymnasium.Env[np.ndarray, int]):
+class SingleAgentEnv(gymnasium.Env[np.ndarray, Any]):
     """``seat`` (a number, or ``"random"``: a new seat each game) learns; every other seat is played by a bot.
 
     ``opponents``: a bot name for all of them (``"random"``, ``"easy"``, ``"medium"``, ``"hard"`` or one of the
@@ -95,7 +95,7 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray, int]):
         self.reward_of = reward_function(reward, self.encoder.score_scale)
         self.render_mode = render_mode
         self.observation_space = spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32)
-        self.action_space = spaces.Discrete(len(self.table))
+        self.action_space: spaces.Space[Any] = spaces.Discrete(len(self.table))
         self.state: Any = None
         self.seat = 0
         self.bots: dict[int, Any] = {}
