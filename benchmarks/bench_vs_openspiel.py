@@ -56,7 +56,8 @@ class BudgetedISMCTS:
     def step(self, state: Any) -> int:
         if len(state.legal_actions()) == 1:
             return int(state.legal_actions()[0])
-        simulations = 8 if self.per_simulation is None else max(1, int(self.seconds / self.per_simulation))
+        # Two simulations at least: with one, the bot only creates its root and has no visit to choose by.
+        simulations = 8 if self.per_simulation is None else max(2, int(self.seconds / self.per_simulation))
         bot = ismcts.ISMCTSBot(self.game, self.evaluator, max_simulations=simulations,
                                random_state=self.random_state, **self.settings)
         start = time.perf_counter()
