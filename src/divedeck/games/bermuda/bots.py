@@ -23,17 +23,26 @@ from .rules import LAYS
 _OPEN = ("empty", "building")
 
 
-@lru_cache(maxsize=1 << 16)
 def longest_run(start: int, counts: tuple[int, ...], limit: int) -> int:
     """How many cards a run can have that starts with ``start`` and goes on with cards of ``counts`` (how many of
     each value 1-9 are left, ``counts[v - 1]``), each adjacent to the one before (BRM-R20); at most ``limit``."""
+    code = 0
+    for index, count in enumerate(counts):
+        code |= count << (4 * index)
+    return _longest_run(start, code, limit)
+
+
+@lru_cache(maxsize=1 << 18)
+def _longest_run(start: int, code: int, limit: int) -> int:
+    """``longest_run`` with the counts packed four bits a value (a value has seven copies), so that a cached call
+    hashes three integers."""
     if limit <= 1:
         return 1
     best = 1
     for following in NEIGHBOURS[start]:
-        if counts[following - 1]:
-            rest = counts[:following - 1] + (counts[following - 1] - 1,) + counts[following:]
-            best = max(best, 1 + longest_run(following, rest, limit - 1))
+        shift = 4 * (following - 1)
+        if code >> shift & 15:
+            best = max(best, 1 + _longest_run(following, code - (1 << shift), limit - 1))
             if best >= limit:
                 break
     return best
@@ -146,10 +155,17 @@ class DiverBot:
     def _choose(self, view: dict[str, Any], hand: list[int], legal: Sequence[Action], now: int) -> Lay | None:
         best: list[Lay] = []
         best_score = float("-inf")
-        counts = tuple([hand.count(value) for value in range(1, 10)])
+        counts = _counts(tuple(hand))
         columns = view["columns"]
-        open_columns = [c for c in columns if c["status"] in _OPEN]
-        started = any(c["status"] == "building" for c in open_columns)
+        open_columns = []
+        started = False
+        for column in columns:
+            status = column["status"]
+            if status == "building":
+                started = True
+            elif status != "empty":
+                continue
+            open_columns.append(column)
         # Like people around a table, each diver looks after the treasure in front of it (seat i: column i) and
         # helps at another column only when nobody has laid there for a while: fewer hands reach for one column.
         own = view["seat"] % len(columns) + 1
@@ -168,6 +184,12 @@ class DiverBot:
                 elif score == best_score:
                     best.append(lay)
         return self.rng.choice(best) if best else None
+
+
+@lru_cache(maxsize=1 << 12)
+def _counts(hand: tuple[int, ...]) -> tuple[int, ...]:
+    """How many cards of each value 1-9 ``hand`` holds."""
+    return tuple([hand.count(value) for value in range(1, 10)])
 
 
 @lru_cache(maxsize=1 << 16)
