@@ -72,6 +72,7 @@ def game_declaration(game_name: str) -> dict[str, Any]:
             "default_bot": game.levels.stand_in if game.levels.stand_in in offered else None,
             "min_players": fewest, "max_players": most, "default_players": game.default_players(),
             "realtime": game.realtime, "frontends": sorted(game.frontends),
+            "presets": [preset.to_dict() for preset in game.presets],
             "static": game.static_data(game.make_config())}
 
 
