@@ -253,7 +253,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
                                 shared=shared, flood_allowance=settings.flood_allowance)
         try:
             try:
-                table.join(connection)
+                table.join(connection, hello.get("name"))
             except Exception:
                 logger.exception("could not welcome a socket at table %s", table.id)
                 await _refuse(websocket, "server_error", "this table cannot be shown now", 1011)

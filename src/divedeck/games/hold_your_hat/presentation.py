@@ -140,7 +140,7 @@ def _guess_parts(shown: dict[str, Any], head: list[LogPart]) -> list[LogPart]:
     if shown["kind"] == "theft":
         return [*head, text(f"{words}: {result}")]
     if result == "wrong":
-        return [*head, text(f" guessed{words}: no")]
+        return [*head, text(f" guessed{words}: {'close!' if shown.get('close') else 'no'}")]
     if result == "ignored":
         return [*head, text(f" guessed{words} again: {team_name(shown['team'])} already claims this word")]
     return [*head, text(f" guessed{words}: right!")]
