@@ -3,7 +3,7 @@ game for people."""
 
 from __future__ import annotations
 
-from divedeck.engine.registry import get_game, game_names
+from divedeck.engine.registry import game_names, get_game
 
 from .conftest import Harness
 
