@@ -534,6 +534,12 @@ class LiveTable:
                              client_id=client_id)
             events = self.match.act(seat, action)
             self.log.extend(events)
+            if self.finished:  # nobody is waited for any more: the last update says so
+                for other in self.seats:
+                    if other.away_task is not None:
+                        other.away_task.cancel()
+                        other.away_task = None
+                    other.away_until = None
             if client_id is not None:
                 self.client_ids[seat, client_id] = self.version
                 if len(self.client_ids) > REMEMBERED_CLIENT_IDS:
@@ -542,10 +548,6 @@ class LiveTable:
             if self.finished:
                 self.finished_at = time.time()
                 await self.storage.update_table(self.id, finished=self.finished_at)
-                for other in self.seats:
-                    if other.away_task is not None:
-                        other.away_task.cancel()
-                        other.away_task = None
             if self.game.realtime:
                 self.driver.applied(self.match.state, seat, now)
             self.schedule()
