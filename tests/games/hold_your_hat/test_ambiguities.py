@@ -1,4 +1,4 @@
-"""The rulebook's ambiguities as divedeck resolves them, HYH-A1..A27: each default, and its option where there is
+"""The rulebook's ambiguities as divedeck resolves them, HYH-A1..A28: each default, and its option where there is
 one."""
 
 from __future__ import annotations

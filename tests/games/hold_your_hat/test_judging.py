@@ -124,8 +124,10 @@ def test_HYH_A21_round_two_one_word_once_round_three_nothing() -> None:
     ("map", "treasure map", False),  # a part of the entry is far from it
 ])
 def test_HYH_A28_close_is_one_letter_away_after_normalization(guess: str, entry: str, close: bool) -> None:
+    """HYH-A28: one letter changed, missing or added, once normalized as in HYH-R27, spaces aside."""
     assert guess_is_close(guess, entry) is close
 
 
 def test_HYH_A28_close_to_a_listed_alternate_counts() -> None:
+    """HYH-A28: the entry's listed alternates count, as they do for a right guess."""
     assert guess_is_close("colr", "colour", ("color",)) and guess_is_close("colourr", "colour", ("color",))
