@@ -213,7 +213,7 @@ function optionField(option) {
 
 function updateCreateLabel() {
   const local = lobby.seatChoices.filter((c) => c === "local").length;
-  $("create").textContent = local > 1 ? `Create the table (hot-seat for ${local})` : "Create the table";
+  $("create").textContent = local > 1 ? `Create the table (${local} at this screen)` : "Create the table";
 }
 
 function readOptions() {
