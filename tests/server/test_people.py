@@ -48,7 +48,9 @@ def test_a_name_in_the_hello_names_the_seat_for_everyone_and_is_kept(app: Harnes
     second = hello(app, table_id, tokens[1], name="  Anna   Maria ")
     assert second.welcome is not None and second.welcome["table"]["seats"][1]["name"] == "Anna Maria"
     told = table_message(first, lambda t: t["seats"][1]["name"] == "Anna Maria")
-    assert told["table"]["seats"][0]["name"] == "Player 1"  # unnamed seats keep the name the server gave them
+    assert told["table"]["seats"][1]["named"] is True
+    # Unnamed seats keep the name the server gave them, and say a person may still give one.
+    assert told["table"]["seats"][0]["name"] == "Player 1" and told["table"]["seats"][0]["named"] is False
     assert app.client.get(f"/api/tables/{table_id}").json()["table"]["seats"][1]["name"] == "Anna Maria"
     wait_for(lambda: app.manager.storage.load(table_id).seats[1]["name"] == "Anna Maria", what="the name stored")
 

@@ -157,7 +157,8 @@ class TableManager:
             if kind == "human":
                 token = new_token()
                 tokens.append(token)
-                states.append(SeatState(index, "human", name or f"Player {index + 1}", token_hash=hash_token(token)))
+                states.append(SeatState(index, "human", name or f"Player {index + 1}", token_hash=hash_token(token),
+                                        named=bool(name)))
             elif kind == "bot":
                 bot = spec.get("bot") or self.settings.replacement_bot
                 if bot not in bots:
@@ -208,6 +209,7 @@ class TableManager:
             events.extend(match.act(seat, action))
         seats = [SeatState(index, record["kind"], record["name"], bot_name=record.get("bot"),
                            token_hash=record.get("token_hash"), joined=bool(record.get("joined")),
+                           named=bool(record.get("named")),
                            controller="bot" if record["kind"] == "bot" else "human")
                  for index, record in enumerate(stored.seats)]
         table = self._live(stored, match, seats)

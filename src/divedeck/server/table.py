@@ -98,11 +98,12 @@ class SeatState:
     away_task: asyncio.Task[None] | None = None
     bucket: Bucket | None = None  # the message budget all the seat's sockets share
     away_until: int | None = None  # while its person is away: when the grace period hands the seat to a bot
+    named: bool = False  # its name was given (by the table's creator or its person), not the server's default
 
     def record(self) -> dict[str, Any]:
         """What storage keeps about the seat (a hash of the token, never the token)."""
         return {"kind": self.kind, "name": self.name, "bot": self.bot_name, "token_hash": self.token_hash,
-                "joined": self.joined}
+                "joined": self.joined, "named": self.named}
 
 
 class LiveTable:
@@ -168,7 +169,7 @@ class LiveTable:
             "options": config_to_options(self.match.config),
             "seats": [{"seat": s.index, "kind": s.kind, "bot": s.bot_name, "name": s.name,
                        "connected": bool(s.connections) or s.controller == "bot", "controller": s.controller,
-                       "away_until": s.away_until}
+                       "away_until": s.away_until, "named": s.named}
                       for s in self.seats],
             "status": self.status(),
             "hotseat": self.hotseat,
@@ -277,6 +278,7 @@ class LiveTable:
             if not seat.joined or (named is not None and named != seat.name):
                 seat.joined = True
                 seat.name = named or seat.name
+                seat.named = seat.named or named is not None
                 self._save_seats()
                 if self.expiry is not None:
                     self.expiry.cancel()
@@ -399,8 +401,8 @@ class LiveTable:
             connection.send(error("malformed", f"a name is text of 1 to {MAX_NAME_LENGTH} characters"))
             return
         seat = self.seats[connection.seat]
-        if name != seat.name:
-            seat.name = name
+        if name != seat.name or not seat.named:
+            seat.name, seat.named = name, True
             self._save_seats()
             self.broadcast_table()
 

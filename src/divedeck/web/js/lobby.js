@@ -326,9 +326,7 @@ function showCreated(table, tokens, localSeats, names) {
   const localWithToken = localSeats.filter((seat) => tokens[seat]);
   if (localWithToken.length === 1) {
     const seat = localWithToken[0];
-    // A name typed here is the player's: the table page asks for one only when none was given.
-    const named = names[seat] ? "&named" : "";
-    play.push(h("a", { class: "btn btn-primary btn-big", href: `/table/${encodeURIComponent(table.id)}#seat=${seat}&token=${encodeURIComponent(tokens[seat])}${named}` },
+    play.push(h("a", { class: "btn btn-primary btn-big", href: `/table/${encodeURIComponent(table.id)}#seat=${seat}&token=${encodeURIComponent(tokens[seat])}` },
       `Play as ${seatLabel(seat, names[seat] ? table.seats[seat]?.name : null)}`));
   } else if (localWithToken.length > 1) {
     play.push(h("a", { class: "btn btn-primary btn-big", href: `/table/${encodeURIComponent(table.id)}` },

@@ -41,7 +41,7 @@ function tableIdFromPath() {
 }
 
 /** Read #seat=N&token=T (or #watch), remember it, and take it out of the address bar. `invited`: a seat's link
- * opened here, whose player has not given a name yet (the lobby adds `&named` when its creator typed one). */
+ * was opened here. */
 function readFragment(tableId) {
   const params = new URLSearchParams(location.hash.replace(/^#/, ""));
   let watch = params.has("watch");
@@ -52,7 +52,7 @@ function readFragment(tableId) {
     saveToken(tableId, Number(seat), token);
     saveTabSeats(tableId, [Number(seat)]); // this tab plays this seat, even if the browser holds others
     watch = false;
-    invited = !params.has("named");
+    invited = true;
   }
   if (location.hash) history.replaceState(history.state, "", location.pathname + location.search);
   return { watch, invited };
@@ -288,8 +288,7 @@ function renderSeats(table, view, names) {
     const online = entry.kind === "bot" || entry.connected;
     return h("li", { class: `seat-row${seat === active ? " is-active" : ""}` },
       h("span", { class: `presence${online ? " is-on" : ""}`, title: online ? "connected" : "not connected" }),
-      h("span", { class: "seat-row-num" }, `${seatLabel(seat)} ·`),
-      h("span", { class: "seat-row-name" }, entry.name || ""),
+      h("span", { class: "seat-row-name" }, h("span", { class: "seat-row-num" }, seatLabel(seat)), entry.name ? ` · ${entry.name}` : ""),
       h("span", { class: "visually-hidden" }, online ? " (connected)" : " (not connected)"),
       seat === active ? h("span", { class: "seat-row-turn" }, "to play") : null,
       markers);
@@ -321,7 +320,9 @@ function renderCover(names) {
 
 function renderLog(state, names) {
   const list = $("log");
-  const key = `${page.shownSeat}:${state.version}:${state.log.length}`;
+  // A seat renamed changes every line that names it.
+  const named = (state.table?.seats || []).map((s) => s.name).join("\u0001");
+  const key = `${page.shownSeat}:${state.version}:${state.log.length}:${named}`;
   if (key === page.lastLogKey) return;
   page.lastLogKey = key;
   const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
@@ -443,7 +444,7 @@ function renderPeople(state, names) {
     if (isLocal(seat) || state.outcome) continue;
     if (entry.away_until) {
       items.push(h("p", { class: "notice notice-away" },
-        h("span", { role: "status" }, `${names(seat)} dropped out. A bot plays for them unless they are back in`),
+        h("span", { role: "status" }, `${names(seat)} dropped out: a bot plays for them unless they are back in`),
         countdown(entry.away_until)));
       continue;
     }
@@ -527,6 +528,18 @@ function rematchControls(state, names) {
       h("button", { type: "button", class: "btn btn-primary", id: "rematch-start" },
         accepted === vote.seats.length ? "Start the rematch" : `Start now with ${accepted} (bots for the others)`),
       h("button", { type: "button", class: "btn btn-quiet", id: "rematch-cancel" }, "Cancel the rematch")) : null);
+}
+
+/** Whether the seat already has a name its person or the table's creator gave (then no prompt is needed). */
+async function seatNamed(seat) {
+  try {
+    const response = await fetch(`/api/tables/${encodeURIComponent(page.tableId)}`, { headers: { Accept: "application/json" } });
+    if (!response.ok) return false;
+    const data = await response.json();
+    return Boolean(data.table?.seats?.[seat]?.named);
+  } catch {
+    return false;
+  }
 }
 
 /** The name prompt an invite link opens before the seat is taken: resolves with the name, or "" to keep the
@@ -671,7 +684,7 @@ async function start() {
   }
   const { watch, invited } = readFragment(page.tableId);
   const seats = localSeats(page.tableId, watch);
-  const name = invited && seats.length === 1 ? await askName() : "";
+  const name = invited && seats.length === 1 && !(await seatNamed(seats[0].seat)) ? await askName() : "";
   page.hotseat = seats.length > 1;
   document.body.classList.toggle("is-hotseat", page.hotseat);
   document.body.classList.toggle("is-spectator", seats.length === 0);
