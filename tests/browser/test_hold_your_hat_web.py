@@ -211,7 +211,7 @@ def test_party_mode_one_shared_screen_with_a_beep_when_time_runs_out(browser: An
     page.wait_for_selector(".hyh-word-text", timeout=5000)
     assert page.locator('[data-action="got B"]').count() == 1  # the raiders' own Got it button
     page.screenshot(path=str(artifacts / "party-word.png"), full_page=True)
-    page.wait_for_function("document.querySelector('#board').dataset.beeps === '1'", timeout=15000)
+    page.wait_for_function("() => document.querySelector('#board').dataset.beeps === '1'", timeout=15000)
     # Then the screen goes round: each clue-giver starts the timer and confirms words with Got it.
     deadline = time.monotonic() + GAME_TIMEOUT
     confirmed = 0
