@@ -24,6 +24,14 @@ def pick_game(page: Any, title: str) -> None:
     page.locator(".game-option", has_text=title).click()
 
 
+def serious_violations(page: Any) -> list[str]:
+    """axe-core's serious and critical findings on the page as it is now."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    return [f"{v['id']}: {v['help']} ({len(v['nodes'])})" for v in found if v["impact"] in ("serious", "critical")]
+
+
 def test_four_people_set_up_hold_your_hat_on_one_screen_from_the_lobby_in_one_step(
         browser: Any, server: ServerProcess, artifacts: Path) -> None:
     for size, options in (("desktop", DESKTOP), ("phone", PHONE)):
@@ -45,6 +53,7 @@ def test_four_people_set_up_hold_your_hat_on_one_screen_from_the_lobby_in_one_st
         for seat, name in enumerate(("Ana", "Ben", "Cy", "Di")):
             page.locator(f"#seat-{seat}-name").fill(name)
         page.screenshot(path=str(artifacts / f"lobby-party-{size}.png"), full_page=True)
+        assert serious_violations(page) == []
         page.locator("#create").click()
         play = page.get_by_role("link", name="Play at this screen (4 seats)")
         play.wait_for(timeout=10000)

@@ -48,6 +48,17 @@ def seat_page(browser: Any, server: ServerProcess, table_id: str, seat: int, tok
     return page
 
 
+
+def serious_violations(page: Any, *parts: str) -> list[str]:
+    """axe-core's serious and critical findings on the page as it is now (in ``parts`` only, when named: the
+    game boards are other tests' to check)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    context = {"include": [[part] for part in parts]} if parts else None
+    found = Axe().run(page, context=context).response["violations"]
+    return [f"{v['id']}: {v['help']} ({len(v['nodes'])})" for v in found if v["impact"] in ("serious", "critical")]
+
+
 def play_to_the_end(server: ServerProcess, table_id: str, tokens: list[str | None]) -> None:
     """Random legal moves for every person's seat, over the wire, until the game is over."""
     rng = random.Random(4)
@@ -97,6 +108,7 @@ def test_a_name_typed_on_joining_shows_in_the_seat_list_and_the_log(browser: Any
         prompt.wait_for(timeout=10000)
         assert guest.locator("#board .hyh-stage").count() == 0  # the seat is not taken before the name
         guest.screenshot(path=str(artifacts / f"name-prompt-{size}.png"))
+        assert serious_violations(guest) == []
         guest.locator("#name-input").fill(typed)
         guest.get_by_role("button", name="Take my seat").click()
         guest.wait_for_selector("#board .hyh-stage", timeout=15000)
@@ -138,6 +150,7 @@ def test_a_friend_dropping_out_shows_a_notice_with_a_countdown_then_that_a_bot_p
         first = notice.locator(".notice-count").inner_text()
         assert re.fullmatch(r"0:0[0-7]", first), first  # (the message took a moment to arrive)
         me.screenshot(path=str(artifacts / f"dropped-{size}.png"))
+        assert serious_violations(me, "#notices", "#seats") == []
         me.wait_for_function("(t) => document.querySelector('.notice-away .notice-count')?.textContent < t",
                              arg=first, timeout=5000)
         assert "away · a bot in" in me.locator("#seats").inner_text()
@@ -170,6 +183,7 @@ def test_the_rematch_asks_each_player_in_a_dialog(browser: Any, server: ServerPr
         assert ana.get_by_role("dialog").count() == 0 or not ana.get_by_role("dialog").is_visible()
         ana.locator(".vote-list", has_text="Seat 2 · Ben: waiting").wait_for(timeout=10000)
         ben.screenshot(path=str(artifacts / f"rematch-dialog-{size}-ben.png"))
+        assert serious_violations(ben, "#rematch-dialog") == [] and serious_violations(ana, "#gameover") == []
         ana.screenshot(path=str(artifacts / f"rematch-asked-{size}-ana.png"), full_page=True)
         watcher.locator(".vote-list", has_text="Seat 1 · Ana: accepted").wait_for(timeout=10000)
         assert watcher.get_by_role("dialog").filter(has_text="asks for a rematch").count() == 0
