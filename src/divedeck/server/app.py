@@ -73,6 +73,7 @@ def game_declaration(game_name: str) -> dict[str, Any]:
             "default_bot": game.levels.stand_in if game.levels.stand_in in offered else None,
             "min_players": fewest, "max_players": most, "default_players": game.default_players(),
             "realtime": game.realtime, "frontends": sorted(game.frontends),
+            "presets": [preset.to_dict() for preset in game.presets],
             "static": game.static_data(game.make_config())}
 
 
@@ -255,7 +256,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
                                 shared=shared, flood_allowance=settings.flood_allowance)
         try:
             try:
-                table.join(connection)
+                table.join(connection, hello.get("name"))
             except Exception:
                 logger.exception("could not welcome a socket at table %s", table.id)
                 await _refuse(websocket, "server_error", "this table cannot be shown now", 1011)
