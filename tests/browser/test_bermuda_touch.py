@@ -207,11 +207,22 @@ BOXES = """() => [...document.querySelectorAll(
     return [el.dataset.key || el.className.split(" ")[0], r.left, r.top + scrollY, r.width, r.height]; })"""
 
 
+def serious_violations(page: Any) -> list[str]:
+    """axe-core's serious and critical findings on Bermuda's board as it is now (the page around it, log and
+    seats, is every game's and checked with every game)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page, context="#board")
+    return [f"{v['id']}: {v['help']} ({len(v['nodes'])}x, e.g. {v['nodes'][0]['target']})"
+            for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+
+
 def test_nothing_moves_under_the_fingers_and_the_hand_is_on_screen_with_five_divers(
         browser: Any, server: ServerProcess, artifacts: Path) -> None:
     """At 390x844 (touch) and 1366x800, five divers, the second round (the last dive's band is on the board): the
     hand, the columns and the breath button are inside the screen before the dive, and none of their boxes moves
-    between before holding, holding (the count of three) and the dive's start."""
+    between before holding, holding (the count of three) and the dive's start. axe-core finds nothing serious
+    before the dive or in it."""
     for label, context in (("phone", PHONE), ("desktop", DESKTOP)):
         created = create_table(server, [{"kind": "human", "name": "Mia"}]
                                + [{"kind": "bot", "bot": "slow-diver"}] * 4, countdown_ms=1000)
@@ -229,6 +240,7 @@ def test_nothing_moves_under_the_fingers_and_the_hand_is_on_screen_with_five_div
             assert left >= 0 and top >= 0 and left + w <= width + 0.5 and top + h <= height + 0.5, \
                 f"{label}: {key} is off the screen at ({left}, {top}, {w}x{h})"
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert serious_violations(page) == [], label
         page.keyboard.down(" ")
         wait_for(page, lambda page=page: phase(page) == "countdown", what="the count of three")
         holding = page.evaluate(BOXES)
@@ -236,10 +248,12 @@ def test_nothing_moves_under_the_fingers_and_the_hand_is_on_screen_with_five_div
         wait_for(page, lambda page=page: phase(page) == "diving", what="the dive")
         diving = page.evaluate(BOXES)
         page.screenshot(path=str(artifacts / f"{label}-3-dive-start.png"))
+        problems = serious_violations(page)
         assert len(before) == len(holding) == len(diving) == 12 + 5 + 3
         for when, boxes in (("holding", holding), ("at the dive start", diving)):
             moved = [(a, b) for a, b in zip(before, boxes, strict=True) if a != b]
             assert not moved, f"{label}: moved {when}: {moved[:4]}"
+        assert problems == [], f"{label}, diving"
         page.keyboard.up(" ")
         assert page.errors == []
         page.context.close()

@@ -565,10 +565,11 @@ export function createBoard(root, api) {
         : "Look at your hand and the treasures, then hold your breath.";
     }
     const keys = view.columns.map((c) => COLUMN_KEYS[c.column - 1].toUpperCase()).join(" ");
-    if (selectedCard !== null) return `${selectedCard} selected: now a column (${keys}) · Esc cancels`;
-    if (selectedColumn !== null) return `Column ${selectedColumn}: now a card (its number key)`;
+    const touch = coarse();
+    if (selectedCard !== null) return touch ? `${selectedCard} selected: now tap a column` : `${selectedCard} selected: now a column (${keys}) · Esc cancels`;
+    if (selectedColumn !== null) return touch ? `Column ${selectedColumn}: now tap a card` : `Column ${selectedColumn}: now a card (its number key)`;
     if (!legal.lays.size) return "No card to lay: hold on, or breathe.";
-    if (coarse()) return view.columns.length === 1 ? "Tap a card to lay it." : "Tap a card, then its column.";
+    if (touch) return view.columns.length === 1 ? "Tap a card to lay it." : "Tap a card, then its column.";
     return view.columns.length === 1 ? "Tap a card (or press its number) to lay it." : `Tap a card then a column, or a number then ${keys}.`;
   }
 
