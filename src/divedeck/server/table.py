@@ -134,6 +134,7 @@ class LiveTable:
         self.last_time = 0
         self.driver = RealtimeDriver(self.game, int(settings.bot_delay * 1000))
         self.timer: Timer | None = None
+        self.running_due = False  # a due plan is on its way into ``act`` (maybe waiting for the lock)
         self.sent_table: dict[str, Any] | None = None  # the public table as the last update gave it
         self.expiry: Timer | None = None  # while no person has come: when the manager forgets the table
         self._static: dict[str, Any] | None = None
@@ -621,7 +622,15 @@ class LiveTable:
         if due.t > self.clock():
             self._arm(due)
             return
-        reply = await self.act(due.seat, due.action, None, None)
+        if self.running_due:
+            # The plan on its way waits for an action under way, which may re-arm the timer for that very plan:
+            # applying it twice would lay a bot's card twice (a 7 on its own 7). Whatever runs it re-arms after.
+            return
+        self.running_due = True
+        try:
+            reply = await self.act(due.seat, due.action, None, None)
+        finally:
+            self.running_due = False
         if reply["type"] != "error" or self.closing:
             return
         if due.seat == CLOCK:  # the time is up all the same (storage failed): try again shortly

@@ -15,6 +15,8 @@ from divedeck.bots import Decision, TimedBot, bot_names, make_bot
 from divedeck.cli import app
 from divedeck.engine import CLOCK, DivedeckError
 from divedeck.games.bermuda import DiverBot
+from divedeck.games.bermuda.actions import Lay
+from divedeck.games.bermuda.cards import NEIGHBOURS
 from divedeck.sim import SimulationSpec, simulate, summarize
 from divedeck.sim.realtime import play_realtime
 
@@ -188,3 +190,45 @@ def test_divedeck_simulate_bermuda_reports_the_teams_win_rate() -> None:
     assert isinstance(make_bot("bermuda", "medium", 1), DiverBot) and make_bot("bermuda", "easy", 1).pace_ms == 3500
     assert summarize(SimulationSpec("bermuda", ("diver",), {"num_players": 1}), simulate(
         SimulationSpec("bermuda", ("diver",), {"num_players": 1}), 2, workers=1))["games"] == 2
+
+
+def own_bad_steps(options: dict[str, Any], seed: int, bots: list[Any], max_time_ms: int) -> tuple[int, list[str]]:
+    """A simulated game within ``max_time_ms`` of simulated time: its lays, and those of a bot that put a card
+    that is not a neighbour (BRM-R20) on a card that bot had laid itself."""
+    cards_by: dict[int, list[int]] = {}  # column -> the seat of each of its cards
+    bad: list[str] = []
+    lays = 0
+    original = GAME.apply
+
+    def apply(state: Any, seat: int, action: Any) -> Any:
+        nonlocal lays
+        before = [tuple(column) for column in state.columns]
+        events = original(state, seat, action)
+        if isinstance(action, Lay):
+            lays += 1
+            column = before[action.column - 1]
+            seats = cards_by.get(action.column, [])[:len(column)]  # a new round's columns start empty
+            if column and seats[-1] == seat and action.card not in NEIGHBOURS[column[-1]]:
+                bad.append(f"seat {seat}: {GAME.format_action(action)} on its own {column[-1]}")
+            cards_by[action.column] = [*seats, seat]
+        return events
+
+    GAME.apply = apply  # type: ignore[method-assign]
+    try:
+        play_realtime(GAME, config(**options), seed, bots, max_time_ms=max_time_ms)
+    finally:
+        del GAME.apply
+    return lays, bad
+
+
+@pytest.mark.parametrize("name", bot_names("bermuda"))
+def test_every_offered_bot_finishes_its_tables_and_never_breaks_its_own_column(name: str) -> None:
+    """Issue 14: a bot offered to people never stalls a table (each game ends well within its rounds' worth of
+    breaths) and never lays a bad step (BRM-R21) on its own card; teammates' cards may still collide, as people's
+    do (docs/games/bermuda.md, section 10)."""
+    for players, seed in ((1, 1), (3, 2), (5, 3)):
+        bots = [make_bot("bermuda", name, 10 * seed + s) for s in range(players)]
+        bound = 5 * (3000 + 60_000)  # five rounds, each a count of three and a breath far longer than any bot's
+        lays, bad = own_bad_steps({"num_players": players}, seed, bots, bound)
+        assert lays >= 5 * players, f"{name} x{players} laid only {lays} cards"
+        assert bad == [], f"{name} x{players}: {bad}"

@@ -1,13 +1,23 @@
 // Bermuda in the browser: a real-time board drawn from what the server sends, and the held breath. The view gives
 // the columns (treasure, cards, how each stands in words, the values that keep it winnable), the hand, the breaths,
-// the times and the last dive's result; the static data gives the badges and what the symbols mean; the legal
-// records give what may be done and its notation; the log comes as parts. Nothing here decides a rule.
+// the times and the last dive's result; the static data gives the badges, the treasure table (its deepest treasure
+// sizes the columns) and what the symbols mean; the legal records give what may be done and its notation; the log
+// comes as parts. Nothing here decides a rule.
 //
-// The breath is a control you hold (the big button, by mouse or touch, or the space bar): pressing sends `hold`,
-// letting go sends `release` (before the dive it only takes the hold back; during it, it ends the dive for everyone,
-// on the server's clock). Closing the page or losing the connection is breathing too (the server applies it).
-// A card is laid by its card then a column (or the other way round): click or tap, or its number key then the
-// column's letter (A S D F G); with one column the number alone lays it.
+// The breath is a control you hold (the big button, by a finger or the mouse, or the space bar): pressing sends
+// `hold`, letting go sends `release` (before the dive it only takes the hold back; during it, it ends the dive for
+// everyone, on the server's clock). Closing the page or losing the connection is breathing too (the server applies
+// it). A finger's hold belongs to that finger (its pointerId): other fingers lay cards meanwhile. A mouse cannot
+// hold the button and click a card, so mouse users may switch the button to click-on, click-off (remembered in
+// this browser); the space bar is always held while pressed.
+//
+// Cards and columns act when the pointer goes down, not on `click`: a second finger on a touch screen gets pointer
+// events but no click, and nothing waits for a double-tap. A card is laid by its card then a column (or the other
+// way round), or its number key then the column's letter (A S D F G); with one column the number alone lays it.
+//
+// Nothing under the fingers moves when a breath is held or the dive starts: the button's labels have one height,
+// the columns are as deep as the deepest treasure, the hand keeps room for a full deal, and the last dive's band
+// keeps its place (hidden, not removed) during the dive.
 
 import { h, replaceChildren } from "../util.js";
 
@@ -39,7 +49,7 @@ export function statusText(view, names, seat) {
   if (!view) return "";
   const mine = seat !== null && seat !== undefined;
   if (view.phase === "over") return "Game over";
-  if (view.phase === "dive") return "Diving! Let go to breathe";
+  if (view.phase === "dive") return "Diving!";
   if (view.dive_at !== null && view.dive_at !== undefined) return "Every breath held: the dive starts…";
   const waiting = view.holding.map((held, s) => (held ? null : s)).filter((s) => s !== null);
   if (mine && !view.holding[seat]) return "Hold your breath to dive";
@@ -100,6 +110,26 @@ function readLegal(legal) {
   return { lays, signals, ...flags };
 }
 
+const MOUSE_MODE_KEY = "divedeck.bermuda.mouse-breath"; // "hold" | "toggle": how a mouse works the breath button
+const CLICK_AFTER_POINTER_MS = 700; // a click that follows a pointer press already acted on is that press's echo
+const MAX_COLUMN_ROWS = 12; // deeper treasures (a custom file) squeeze their slots into this many rows' height
+
+function loadMouseMode() {
+  try {
+    return localStorage.getItem(MOUSE_MODE_KEY) === "hold" ? "hold" : "toggle";
+  } catch {
+    return "toggle"; // no storage (private mode): the choice lasts as long as the page
+  }
+}
+
+function saveMouseMode(mode) {
+  try {
+    localStorage.setItem(MOUSE_MODE_KEY, mode);
+  } catch {
+    // the page still switches; it just will not remember
+  }
+}
+
 /** Draw the board into `root`; `api.act(notation)` sends an action (null while another is on its way: the board
  * then keeps it and sends it as soon as it can, so a breath is never lost). Returns {render(ctx), handleKey}. */
 export function createBoard(root, api) {
@@ -107,32 +137,44 @@ export function createBoard(root, api) {
   let ctx = null;
   let selectedCard = null; // a value of the hand
   let selectedColumn = null; // a column number
-  let pressed = false; // the breath control is held down (pointer or space bar) since the last hold was asked
-  let pressedBy = null; // "pointer" | "key"
+  let pressed = false; // the breath control is held (pointer, toggle or space bar) since the last hold was asked
+  let pressedBy = null; // "pointer" | "toggle" | "key"
+  let holdPointer = null; // the pointerId whose press holds the breath: only its release breathes
   let lastPhase = null;
   let offset = null; // server clock - this page's clock (ms), from the view's `now` (a lower bound)
+  let lastPointerAct = -Infinity; // when a pointer press last acted on a card, a column or a button
+  let mouseMode = loadMouseMode();
   const queue = []; // actions waiting for the previous one's answer
-  let activePointer = null;
   root.classList.add("brm");
-  // The breath control is made once and only updated: redrawing it under a finger would lose the press.
+  // The breath control and the places around it are made once and only updated: redrawing the button under a
+  // finger would lose the press, and a rebuilt frame could change size.
   const statusEl = h("div", { class: "brm-status" });
+  const pillsEl = h("div", { class: "brm-pills" });
+  const modeButtons = ["toggle", "hold"].map((mode) => h("button", {
+    type: "button", class: "brm-mode-btn", "data-act": "mode", "data-mode": mode, "data-key": `mode-${mode}`,
+  }, mode === "toggle" ? "click on / off" : "hold down"));
+  const modeEl = h("div", { class: "brm-mode", role: "group", "aria-label": "How the mouse works the breath button" },
+    h("span", { class: "brm-mode-label", "aria-hidden": "true" }, "Mouse:"), modeButtons);
+  statusEl.append(pillsEl, modeEl);
+  const diversEl = h("ul", { class: "brm-divers", "aria-label": "Who holds their breath" });
+  const resultEl = h("section", { class: "brm-result", "aria-label": "The last dive's result" });
+  const columnsEl = h("section", { class: "brm-columns", "aria-label": "Treasures and their columns" });
+  const handEl = h("section", { class: "brm-hand-area", "aria-label": "Your hand" });
   const breathButton = h("button", { type: "button", class: "brm-breath-btn", "data-breath": "1", "data-key": "breath",
     "aria-pressed": "false" }, h("span", { class: "brm-breath-main" }), h("span", { class: "brm-breath-sub" }));
-  const sortButton = h("button", { type: "button", class: "btn btn-small", "data-act": "sort", "data-key": "sort", hidden: true },
-    "Sort my hand");
-  const diversEl = h("ul", { class: "brm-divers", "aria-label": "Who holds their breath" });
-  const breathEl = h("section", { class: "brm-breath", "aria-label": "Breath" }, breathButton, diversEl, sortButton);
-  const restEl = h("div", { class: "brm-rest" });
-  root.replaceChildren(statusEl, breathEl, restEl);
+  const dockEl = h("div", { class: "brm-dock" }, handEl, breathButton);
+  root.replaceChildren(statusEl, diversEl, resultEl, columnsEl, dockEl);
+  root.addEventListener("pointerdown", onBoardPointerDown);
   root.addEventListener("click", onClick);
-  breathButton.addEventListener("pointerdown", onPointerDown);
+  breathButton.addEventListener("pointerdown", onBreathDown);
   breathButton.addEventListener("contextmenu", (event) => event.preventDefault()); // a long press is a held breath
-  document.addEventListener("pointerup", onPointerUp);
-  document.addEventListener("pointercancel", onPointerUp);
+  for (const type of ["pointerup", "pointercancel"]) document.addEventListener(type, onPointerUp);
+  breathButton.addEventListener("lostpointercapture", onPointerUp);
   document.addEventListener("keyup", onKeyUp);
   window.addEventListener("blur", breathOut); // the page lost the keyboard or the pointer: nobody holds the control
   document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && breathOut());
   setInterval(tick, 100);
+  drawMode();
 
   function send(action) {
     if (queue.length || api.act(action) == null) queue.push(action);
@@ -162,6 +204,7 @@ export function createBoard(root, api) {
   }
 
   function breathOut() {
+    holdPointer = null;
     if (!pressed) return;
     pressed = false;
     pressedBy = null;
@@ -172,17 +215,27 @@ export function createBoard(root, api) {
     tick();
   }
 
-  function onPointerDown(event) {
+  function onBreathDown(event) {
     if (event.pointerType === "mouse" && event.button !== 0) return;
-    event.preventDefault();
-    activePointer = event.pointerId;
-    try { breathButton.setPointerCapture(event.pointerId); } catch { /* the release still reaches the document */ }
+    event.preventDefault(); // no focus change, no text selection, no emulated mouse events
+    if (event.pointerType === "mouse" && mouseMode === "toggle") {
+      if (pressed) breathOut();
+      else breathIn("toggle");
+      return;
+    }
+    if (holdPointer !== null) return; // another finger already holds it: that one's release counts
+    holdPointer = event.pointerId;
+    try {
+      breathButton.setPointerCapture(event.pointerId);
+    } catch {
+      // the release still reaches the document's listener
+    }
     breathIn("pointer");
   }
 
   function onPointerUp(event) {
-    if (event.pointerId !== activePointer) return;
-    activePointer = null;
+    if (holdPointer === null || event.pointerId !== holdPointer) return;
+    holdPointer = null;
     if (pressedBy === "pointer") breathOut();
   }
 
@@ -190,6 +243,23 @@ export function createBoard(root, api) {
     if (event.key !== " " || pressedBy !== "key") return;
     event.preventDefault();
     breathOut();
+  }
+
+  function setMouseMode(mode) {
+    if (mode === mouseMode) return;
+    mouseMode = mode;
+    saveMouseMode(mode);
+    if (pressedBy === "toggle") breathOut(); // a toggled breath cannot be let go in the other mode
+    drawMode();
+    drawBreath();
+  }
+
+  function drawMode() {
+    for (const button of modeButtons) {
+      const on = button.dataset.mode === mouseMode;
+      button.classList.toggle("is-on", on);
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+    }
   }
 
   function lay(card, column) {
@@ -226,15 +296,33 @@ export function createBoard(root, api) {
     return fits ? fits.column : 1;
   }
 
-  function onClick(event) {
-    const el = event.target.closest("[data-act]");
-    if (!el || !root.contains(el) || !ctx) return;
-    event.preventDefault();
+  function activate(el) {
     const kind = el.dataset.act;
-    if (kind === "card") chooseCard(Number(el.dataset.card));
+    if (kind === "mode") setMouseMode(el.dataset.mode);
+    else if (!ctx) return;
+    else if (kind === "card") chooseCard(Number(el.dataset.card));
     else if (kind === "column") chooseColumn(Number(el.dataset.column));
     else if (kind === "sort") send(readLegal(ctx.legal).sort);
     else if (kind === "signal") send(readLegal(ctx.legal).signals.get(Number(el.dataset.column)));
+  }
+
+  function onBoardPointerDown(event) {
+    if (event.pointerType === "mouse" && event.button !== 0) return;
+    const el = event.target.closest("[data-act]");
+    if (!el || !root.contains(el) || el.disabled) return;
+    event.preventDefault(); // the press is the action: no focus move, no selection, no emulated mouse events
+    lastPointerAct = performance.now();
+    activate(el);
+  }
+
+  function onClick(event) {
+    const el = event.target.closest("[data-act]");
+    if (!el || !root.contains(el)) return;
+    event.preventDefault();
+    // A pointer's click comes after the press that already acted; a click of its own (Enter on a focused card,
+    // a screen reader's activation) acts here.
+    if (performance.now() - lastPointerAct < CLICK_AFTER_POINTER_MS) return;
+    activate(el);
   }
 
   const rerender = (focusKey = null) => ctx && render(ctx, focusKey);
@@ -250,6 +338,7 @@ export function createBoard(root, api) {
       if (lastPhase === "dive" && view.phase !== "dive") {
         pressed = false;
         pressedBy = null;
+        holdPointer = null;
       }
       lastPhase = view.phase;
       selectedCard = null;
@@ -261,17 +350,30 @@ export function createBoard(root, api) {
     if (selectedColumn !== null && !view.columns.some((c) => c.column === selectedColumn)) selectedColumn = null;
     flush();
 
-    replaceChildren(statusEl, statusLine(view));
-    drawBreath(view, legal, hand !== null);
     const over = view.phase === "over";
-    breathEl.hidden = over;
-    replaceChildren(restEl,
-      resultPanel(view),
-      over ? null : columnsArea(view, legal),
-      over ? null : hand ? handArea(view, hand, legal) : h("p", { class: "brm-spectating" }, "You are watching: hands stay hidden."));
+    root.classList.toggle("is-over", over);
+    root.style.setProperty("--cols", String(view.columns.length || 1));
+    root.style.setProperty("--rows", String(columnRows()));
+    root.style.setProperty("--divers", String(view.holding.length || 1));
+    replaceChildren(pillsEl, statusLine(view));
+    drawBreath(view, legal, hand !== null);
+    drawResult(view);
+    columnsEl.hidden = over;
+    dockEl.hidden = over;
+    if (!over) {
+      replaceChildren(columnsEl, view.columns.map((c) => columnPanel(view, c, legal)));
+      drawHand(view, hand, legal);
+    }
     const focusEl = keepFocus ? root.querySelector(`[data-key="${CSS.escape(keepFocus)}"]`) : null;
     if (focusEl) focusEl.focus({ preventScroll: true });
     tick();
+  }
+
+  /** How many slots every column has room for: the deepest treasure of the game's table (so no round, no reveal
+   * and no dive changes the columns' height), capped for custom tables with very deep treasures. */
+  function columnRows() {
+    const depths = (ctx.static.treasures || []).map((t) => t.depth);
+    return Math.min(MAX_COLUMN_ROWS, Math.max(1, ...depths));
   }
 
   function statusLine(view) {
@@ -291,35 +393,79 @@ export function createBoard(root, api) {
   function drawBreath(view = ctx && ctx.view, legal = ctx && readLegal(ctx.legal), seated = ctx && Array.isArray(view?.hand)) {
     if (!view) return;
     const state = breathState(view, seated);
-    const labels = { idle: ["Press and hold to hold your breath", "or hold the space bar"],
-      holding: ["Holding your breath…", "waiting for the others"], countdown: ["Holding… the dive starts in", ""],
-      diving: [seated ? "Diving! Let go to breathe" : "Diving", ""], watching: ["The divers are getting ready", ""],
-      over: ["The game is over", ""] };
+    // What letting go is, in this mode (a toggled breath is let go by the next click, a held one by lifting).
+    const toggled = pressedBy === "toggle" || (!pressed && mouseMode === "toggle" && !coarse());
+    const letGo = toggled ? "click to breathe" : "let go to breathe";
+    const touch = coarse() && !toggled;
+    const labels = {
+      idle: [toggled ? "Click to hold your breath" : "Press and hold: hold your breath",
+        touch ? "keep it pressed; another finger lays cards" : toggled ? "click again to breathe · or hold" : "or hold"],
+      holding: ["Holding your breath…", `waiting for the others · ${letGo}`],
+      countdown: ["The dive starts in ", letGo],
+      diving: [seated ? "Diving!" : "Diving", seated ? letGo : "the first to breathe ends it"],
+      watching: ["The divers are getting ready", "you are watching"],
+      over: ["The game is over", ""],
+    };
     const [main, sub] = labels[state];
-    const divers = view.holding.map((held, s) => h("li", { class: `brm-diver${held ? " is-holding" : ""}` },
-      h("span", { class: "brm-bubble", "aria-hidden": "true" }),
-      h("span", {}, ctx.names(s)),
-      h("span", { class: "visually-hidden" }, held ? " holds their breath" : " is breathing")));
     const usable = seated && state !== "over";
     breathButton.className = `brm-breath-btn is-${state}${pressed ? " is-pressed" : ""}${usable ? "" : " is-static"}`;
     breathButton.disabled = !usable;
     breathButton.setAttribute("aria-pressed", pressed ? "true" : "false");
     breathButton.setAttribute("aria-label", usable
-      ? `${main}. Keep the space bar or this button pressed to hold your breath; let go to breathe.` : main);
-    replaceChildren(breathButton.firstChild, main, " ", h("span", { class: "brm-clock" }));
-    replaceChildren(breathButton.lastChild, usable ? [sub, sub ? " " : "", h("kbd", {}, "Space")] : null);
-    replaceChildren(diversEl, divers);
-    sortButton.hidden = !(seated && legal.sort);
+      ? `${main}${state === "countdown" ? "a moment" : ""}. ${toggled ? "Click this button to hold your breath and again to breathe" : "Keep this button pressed to hold your breath; let go to breathe"}; or keep the space bar pressed.`
+      : main);
+    // Both lines are always there, one line each, so the button never changes height under a finger.
+    const clock = h("span", { class: "brm-clock" });
+    replaceChildren(breathButton.firstChild, main, state === "countdown" ? clock : null);
+    replaceChildren(breathButton.lastChild, sub || "\u00a0", state === "diving" ? [" · ", clock] : null,
+      usable && state === "idle" && !touch ? [" ", h("kbd", {}, "Space")] : null);
+    replaceChildren(diversEl, view.holding.map((held, s) => h("li", { class: `brm-diver${held ? " is-holding" : ""}` },
+      h("span", { class: "brm-bubble", "aria-hidden": "true" }),
+      h("span", { class: "brm-diver-name" }, ctx.names(s)),
+      h("span", { class: "visually-hidden" }, held ? " holds their breath" : " is breathing"))));
   }
 
-  function resultPanel(view) {
+  function coarse() {
+    return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+  }
+
+  function drawResult(view) {
     const last = view.last_result;
-    if (!last || view.phase === "dive") return null;
+    const over = view.phase === "over";
+    // The band keeps its place during the dive (hidden, not removed): the columns below must not jump up.
+    resultEl.classList.toggle("is-away", view.phase === "dive");
+    resultEl.classList.toggle("is-full", over);
+    resultEl.setAttribute("aria-hidden", view.phase === "dive" ? "true" : "false");
+    resultEl.setAttribute("aria-live", view.phase === "dive" ? "off" : "polite");
+    if (!last) {
+      replaceChildren(resultEl, h("p", { class: "brm-result-title muted" },
+        over ? "No dive was judged." : `Round ${view.round} of ${view.rounds}: no dive judged yet`));
+      return;
+    }
     const how = last.seat !== null ? `${ctx.names(last.seat)} ${last.how}` : last.how;
-    return h("section", { class: "brm-result", "aria-label": "The last dive's result", "aria-live": "polite" },
-      h("h2", { class: "brm-result-title" }, `Last dive: ${last.title}`,
-        h("span", { class: "muted" }, ` · ${how}`)),
-      h("ol", { class: "brm-result-cols" }, last.columns.map((c) => resultColumn(c))));
+    const title = h("h2", { class: "brm-result-title" }, `Last dive: ${last.title}`, h("span", { class: "muted" }, ` · ${how}`));
+    if (over) {
+      replaceChildren(resultEl, title, h("ol", { class: "brm-result-list" }, last.columns.map((c) => resultColumn(c))));
+      return;
+    }
+    const open = resultEl.querySelector("details")?.open && view.phase !== "dive";
+    replaceChildren(resultEl,
+      h("div", { class: "brm-result-head" }, title,
+        h("details", { class: "brm-result-more", open: open || null },
+          h("summary", {}, "details"),
+          h("ol", { class: "brm-result-list" }, last.columns.map((c) => resultColumn(c))))),
+      h("ol", { class: "brm-result-cols", "aria-hidden": "true" }, last.columns.map((c) => resultCell(c))));
+  }
+
+  /** One column of the last dive in the band: verdict, treasure, cards and why, each on one clipped line. */
+  function resultCell(c) {
+    const bad = new Set(c.bad_steps);
+    return h("li", { class: `brm-result-cell ${c.won ? "is-won" : "is-lost"}`, title: `${c.treasure.name}: ${c.won ? "won" : c.why}` },
+      h("span", { class: "brm-cell-line" }, h("span", { class: "brm-verdict" }, c.won ? "✓" : "✗"), ` ${c.treasure.name}`),
+      h("span", { class: "brm-cell-line brm-result-cards" }, c.cards.length
+        ? c.cards.map((v, i) => h("span", { class: `brm-chip${bad.has(i + 1) ? " is-bad" : ""}` }, String(v)))
+        : h("span", { class: "muted" }, "—")),
+      h("span", { class: "brm-why" }, c.won ? "won" : c.why));
   }
 
   function resultColumn(c) {
@@ -334,11 +480,6 @@ export function createBoard(root, api) {
       c.won ? null : h("span", { class: "brm-why" }, c.why));
   }
 
-  function columnsArea(view, legal) {
-    return h("section", { class: "brm-columns", style: `--cols:${view.columns.length}`, "aria-label": "Treasures and their columns" },
-      view.columns.map((c) => columnPanel(view, c, legal)));
-  }
-
   function columnPanel(view, c, legal) {
     const { symbols } = ctx.static;
     const t = c.treasure;
@@ -348,7 +489,8 @@ export function createBoard(root, api) {
     const anyLay = [...legal.lays.values()].some((cols) => cols.has(c.column));
     const pointers = view.signals.map((col, s) => (col === c.column ? ctx.names(s) : null)).filter(Boolean);
     const slots = [];
-    for (let i = 0; i < Math.max(depth ?? 0, c.cards.length); i += 1) {
+    const count = Math.max(depth ?? 0, c.cards.length);
+    for (let i = 0; i < count; i += 1) {
       const value = c.cards[i];
       const over = depth !== null && i >= depth;
       slots.push(value === undefined
@@ -357,7 +499,7 @@ export function createBoard(root, api) {
     }
     const key = COLUMN_KEYS[c.column - 1];
     const classes = ["brm-col", `is-${c.status}`, canLay && (fits ? "is-fit" : "is-breaking"),
-      selectedColumn === c.column && "is-selected"].filter(Boolean);
+      selectedColumn === c.column && "is-selected", anyLay && "is-open"].filter(Boolean);
     const label = `Column ${c.column}: ${t ? `${t.name}, depth ${t.depth}, protection ${t.protection}` : "face-down treasure"}; `
       + `${c.cards.length} card${c.cards.length === 1 ? "" : "s"}${c.cards.length ? ` (${c.cards.join(", ")})` : ""}; ${c.words}`
       + (canLay ? (fits ? `. Lay ${selectedCard} here` : `. ${selectedCard} here would break it`) : "");
@@ -368,9 +510,10 @@ export function createBoard(root, api) {
           h("span", { class: "brm-depth", title: symbols["⇣"] }, `⇣${depth ?? "?"}`),
           h("span", { class: "brm-prot", title: symbols["♆"] }, `♆${t ? t.protection : "?"}`)),
         key && anyLay ? h("kbd", { class: "brm-colkey" }, key.toUpperCase()) : null),
-      h("ol", { class: "brm-stack", "aria-hidden": "true" }, slots),
+      // More cards than there is room for (a column laid too long) squeeze in rather than grow the column.
+      h("ol", { class: "brm-stack", "aria-hidden": "true", style: count > columnRows() ? `--slots:${count}` : null }, slots),
       h("p", { class: "brm-colstatus" }, c.words),
-      pointers.length ? h("p", { class: "brm-pointers", title: symbols["☛"] }, `☛ ${pointers.join(", ")}`) : null,
+      h("p", { class: "brm-pointers", title: symbols["☛"] }, pointers.length ? `☛ ${pointers.join(", ")}` : "\u00a0"),
     ];
     const attrs = { class: classes.join(" "), "data-key": `col-${c.column}`, "aria-label": label };
     const signal = legal.signals.has(c.column)
@@ -381,7 +524,12 @@ export function createBoard(root, api) {
       : h("div", { role: "group", ...attrs }, body), signal);
   }
 
-  function handArea(view, hand, legal) {
+  function drawHand(view, hand, legal) {
+    handEl.classList.toggle("is-diving", view.phase === "dive");
+    if (!hand) {
+      replaceChildren(handEl, h("p", { class: "brm-spectating" }, "You are watching: hands stay hidden."));
+      return;
+    }
     const counts = new Map();
     const diving = view.phase === "dive";
     const cards = hand.map((value) => {
@@ -399,24 +547,30 @@ export function createBoard(root, api) {
         "aria-label": `Diver ${value}${fitsSomewhere && diving ? ", fits a column" : ""}${isSelected ? ", selected: choose a column" : ""}`,
       }, String(value));
     });
-    return h("section", { class: `brm-hand-area${diving ? " is-diving" : ""}`, "aria-label": "Your hand" },
+    // The sort button keeps its place when it is not offered (hidden from sight, not from the layout).
+    const sort = h("button", { type: "button", class: `btn btn-small brm-sort${legal.sort ? "" : " is-away"}`,
+      "data-act": "sort", "data-key": "sort", disabled: !legal.sort, "aria-hidden": legal.sort ? null : "true" }, "Sort");
+    replaceChildren(handEl,
       h("div", { class: "brm-hand-head" },
         h("h2", {}, "Your hand ", h("span", { class: "muted" }, `· ${hand.length}`)),
-        h("p", { class: "hint", "aria-live": "polite" }, hint(view, legal))),
+        h("p", { class: "hint", "aria-live": "polite" }, hint(view, legal)),
+        view.sorting_allowed ? sort : null),
       h("div", { class: "brm-hand" }, cards.length ? cards : h("span", { class: "muted" }, "No card left.")));
   }
 
   function hint(view, legal) {
-    if (view.phase === "over") return "The game is over.";
     if (view.phase !== "dive") {
       return ctx.static.hidden_treasures
         ? "Look at your hand. The treasures turn over when the dive starts."
-        : "Look at your hand and the treasures. Hold your breath to dive.";
+        : "Look at your hand and the treasures, then hold your breath.";
     }
-    if (selectedCard !== null) return `${selectedCard} selected: now a column (${view.columns.map((c) => COLUMN_KEYS[c.column - 1].toUpperCase()).join(" ")}) · Esc cancels`;
-    if (selectedColumn !== null) return `Column ${selectedColumn}: now a card (its number key)`;
-    if (!legal.lays.size) return "No card to lay: hold on, or let go to breathe.";
-    return view.columns.length === 1 ? "Tap a card (or press its number) to lay it." : "Tap a card then a column, or press a number then A S D F G.";
+    const keys = view.columns.map((c) => COLUMN_KEYS[c.column - 1].toUpperCase()).join(" ");
+    const touch = coarse();
+    if (selectedCard !== null) return touch ? `${selectedCard} selected: now tap a column` : `${selectedCard} selected: now a column (${keys}) · Esc cancels`;
+    if (selectedColumn !== null) return touch ? `Column ${selectedColumn}: now tap a card` : `Column ${selectedColumn}: now a card (its number key)`;
+    if (!legal.lays.size) return "No card to lay: hold on, or breathe.";
+    if (touch) return view.columns.length === 1 ? "Tap a card to lay it." : "Tap a card, then its column.";
+    return view.columns.length === 1 ? "Tap a card (or press its number) to lay it." : `Tap a card then a column, or a number then ${keys}.`;
   }
 
   /** The clocks on the board, every tenth of a second (only their text changes). */
