@@ -365,6 +365,9 @@ function renderGameOver(state, names) {
     reason: outcome.reason ?? outcome.termination, rule: outcome.rule ?? null,
   };
   const seated = page.clients.some((c) => c.token);
+  // Drawn again on every update: the button that had the focus gets it back.
+  const controls = () => [...box.querySelectorAll("button, a")];
+  const focused = controls().indexOf(document.activeElement);
   replaceChildren(box,
     page.module.summaryElement(found.roundEnd || null, gameOver, { names, viewer: page.hotseat ? null : state.seat }),
     h("div", { class: "gameover-actions" },
@@ -375,6 +378,7 @@ function renderGameOver(state, names) {
       h("a", { class: "btn", href: "/" }, "Back to the lobby")));
   box.querySelector(".summary-title")?.setAttribute("id", "gameover-title");
   box.hidden = false;
+  if (focused >= 0) (controls()[focused] || controls()[0])?.focus({ preventScroll: true });
   if (!page.gameOverShown) {
     page.gameOverShown = true;
     $("overlay").hidden = true;

@@ -188,6 +188,8 @@ export function createBoard(root, api) {
       open = open === el.dataset.card ? null : el.dataset.card;
       pending = null;
       rerender(`use-${el.dataset.card}-1-0`);
+      // Opened: its first use that can be played now, so Enter plays it.
+      if (open) root.querySelector(".hyb-uses.is-open .hyb-use.is-legal")?.focus({ preventScroll: true });
     } else if (kind === "use") chooseUse(el.dataset.card, Number(el.dataset.index));
     else if (kind === "explain") explain(el.dataset.action);
     else if (kind === "cancel") {
@@ -226,6 +228,7 @@ export function createBoard(root, api) {
     // The board itself focused (its controls were all gone): the next control it draws takes the focus.
     const keepFocus = focusKey || (focused ? focused.dataset.key || "board" : null);
     const handIndex = focused ? [...root.querySelectorAll('[data-nav="hand"]')].indexOf(focused) : -1;
+    const wasActing = Boolean(focused && acts(focused));
     const wasMine = ctx ? ctx.legal.length > 0 : false;
     ctx = next;
     const { view, seat } = ctx;
@@ -246,7 +249,7 @@ export function createBoard(root, api) {
         [...Array(view.players).keys()].map((s) => seatPanel(s))),
       hand ? handArea() : h("p", { class: "hyb-spectating" }, "You are watching: hands stay hidden."));
 
-    if (keepFocus) nextFocus(keepFocus, handIndex, mine && !wasMine)?.focus({ preventScroll: true });
+    if (keepFocus) nextFocus(keepFocus, handIndex, wasActing || (mine && !wasMine))?.focus({ preventScroll: true });
 
     // -- parts --
 
@@ -425,15 +428,20 @@ export function createBoard(root, api) {
     }
   }
 
+  /** A control that makes a move (or a choice of one) when pressed, now. */
+  function acts(el) {
+    return el.matches(".is-legal, .is-target, .hyb-actions button");
+  }
+
   /**
    * Where the focus goes after a render, from the control focused before (its key, its place among the hand's
-   * buttons): that control while it is still there, unless your turn has just begun and it does nothing; else a
-   * player or hindrance being chosen, Keep the rest after End play, the next legal use along the hand, the move
-   * buttons, the button at the same place.
+   * buttons): that control while it is still there, unless it must act and no longer does (it made the move just
+   * played, another copy took its place, or your turn has just begun); else a player or hindrance being chosen,
+   * Keep the rest after End play, the next legal use along the hand, the move buttons, the button at that place.
    */
-  function nextFocus(key, handIndex, turnStarted) {
+  function nextFocus(key, handIndex, mustAct) {
     const same = key === "target" ? null : root.querySelector(`[data-key="${CSS.escape(key)}"]`);
-    if (same && (!turnStarted || same.matches(".is-legal, .is-target, .hyb-actions button"))) return same;
+    if (same && (!mustAct || acts(same))) return same;
     const uses = [...root.querySelectorAll('[data-nav="hand"]')];
     const legal = (el) => el.classList.contains("is-legal");
     const from = Math.max(0, handIndex);

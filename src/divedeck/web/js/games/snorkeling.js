@@ -162,6 +162,7 @@ export function createBoard(root, api) {
     // The board itself focused (its controls were all gone): the next control it draws takes the focus.
     const keepFocus = focusKey || (focused ? focused.dataset.key || "board" : null);
     const handIndex = focused ? [...root.querySelectorAll('[data-nav="hand"]')].indexOf(focused) : -1;
+    const wasActing = Boolean(focused && acts(focused));
     const wasMyTurn = ctx ? ctx.legal.length > 0 : false;
     ctx = next;
     legal = readLegal(ctx.legal);
@@ -186,7 +187,7 @@ export function createBoard(root, api) {
       h("div", { class: "snk-middle" }, centerPile(), deckPile()),
       hand ? handArea(hand) : h("p", { class: "snk-spectating" }, "You are watching: hands stay hidden."));
 
-    if (keepFocus) nextFocus(keepFocus, handIndex, myTurn && !wasMyTurn)?.focus({ preventScroll: true });
+    if (keepFocus) nextFocus(keepFocus, handIndex, wasActing || (myTurn && !wasMyTurn))?.focus({ preventScroll: true });
 
     function seatPanel(s) {
       const who = ctx.names(s);
@@ -304,15 +305,20 @@ export function createBoard(root, api) {
     }
   }
 
+  /** A control that makes a move when pressed, now. */
+  function acts(el) {
+    return el.matches(".is-legal, .is-target, [data-act=end], [data-act=pass]");
+  }
+
   /**
    * Where the focus goes after a render, from the control focused before (its key, its place in the hand): that
-   * control while it is still there, unless your turn has just begun and it does nothing; else a destination being
-   * chosen, the next playable card along the hand, End turn, Pass, the card at the same place.
+   * control while it is still there, unless it must act and no longer does (it made the move just played, another
+   * copy of the card took its place, or your turn has just begun); else a destination being chosen, the next
+   * playable card along the hand, End turn, Pass, the card at the same place.
    */
-  function nextFocus(key, handIndex, turnStarted) {
+  function nextFocus(key, handIndex, mustAct) {
     const same = root.querySelector(`[data-key="${CSS.escape(key)}"]`);
-    const acts = (el) => el.matches(".is-legal, .is-target, .is-possible, [data-act=end], [data-act=pass]");
-    if (same && (!turnStarted || acts(same))) return same;
+    if (same && (!mustAct || acts(same))) return same;
     const hand = [...root.querySelectorAll('[data-nav="hand"]')];
     const from = Math.max(0, handIndex);
     return root.querySelector(".is-target")
