@@ -168,3 +168,167 @@ def test_the_terminal_lists_each_moves_label_and_writes_the_log_with_seat_names(
     assert code == 1
     assert "LABEL " in out
     assert names_given and all(names == ["you", "greedy 1"] for names in names_given)
+
+
+# -- issue 13: nothing lost, nothing leaked at the terminal ------------------------------------------------------
+
+
+def one_line_error(code: int, err: str, words: str) -> None:
+    assert code == 2, err
+    assert words in err and err.count("\n") == 1 and "Traceback" not in err, err
+
+
+def test_save_into_a_missing_folder_is_refused_before_the_game_starts(monkeypatch, capsys, tmp_path):
+    code, out, err = run_cli(["play", "snorkeling", "--seed", "1", "--delay", "0",
+                              "--save", str(tmp_path / "nowhere" / "game.json")], monkeypatch, capsys, stdin="1\n")
+    one_line_error(code, err, "there is no folder")
+    assert "Your moves" not in out
+
+
+def test_tournament_json_into_a_missing_folder_is_refused_before_the_run(monkeypatch, capsys, tmp_path):
+    from divedeck.sim import tournament
+
+    monkeypatch.setattr(tournament, "run", lambda *args, **kwargs: pytest.fail("the tournament was played"))
+    code, _, err = run_cli(["tournament", "snorkeling", "--bots", "random,greedy", "--games", "2",
+                            "--json", str(tmp_path / "nowhere" / "ratings.json")], monkeypatch, capsys)
+    one_line_error(code, err, "there is no folder")
+
+
+@pytest.mark.parametrize("extra", [["--seed", "4"], ["-o", "expert_diving=true"]])
+def test_load_refuses_a_seed_or_options_it_would_ignore(extra, monkeypatch, capsys, tmp_path):
+    save = tmp_path / "game.json"
+    Match.start("snorkeling", {}, 5).save(save)
+    code, _, err = run_cli(["play", "snorkeling", "--load", str(save), *extra], monkeypatch, capsys)
+    one_line_error(code, err, "leave out --seed and --option")
+
+
+@pytest.mark.parametrize("delay", ["-1", "nan", "inf", "-inf", "61"])
+def test_a_delay_outside_0_to_60_seconds_is_refused_with_the_range(delay, monkeypatch, capsys):
+    code, out, err = run_cli(["play", "snorkeling", "--seed", "1", "--delay", delay], monkeypatch, capsys, "1\n")
+    assert code == 2 and "from 0 to 60" in err and "Traceback" not in err + out
+    assert "Your moves" not in out
+
+
+def test_a_resumed_game_seats_the_same_people_and_bots(monkeypatch, capsys, tmp_path):
+    save = tmp_path / "game.json"
+    code, _, _ = run_cli(["play", "snorkeling", "--seats", "you,you,random", "--seed", "3", "--delay", "0",
+                          "--save", str(save)], monkeypatch, capsys, stdin="\n1\nquit\n")
+    assert code == 1
+    assert json.loads(save.read_text())["seats"] == ["you", "you", "random"]
+    code, out, _ = run_cli(["play", "snorkeling", "--load", str(save), "--delay", "0"], monkeypatch, capsys,
+                           stdin="\n1\nquit\n")
+    assert code == 1
+    assert "seats you,you,random" in out
+    assert "Pass the keyboard to player" in out  # the second person is a person again ...
+    assert "random 2" in out and "greedy" not in out  # ... and the random bot is random again
+
+
+def test_a_version_1_save_still_loads_with_the_seats_defaulted(monkeypatch, capsys, tmp_path):
+    record = Match.start("snorkeling", {"num_players": 3}, 5).to_record()
+    record["version"] = 1
+    del record["seats"]
+    save = tmp_path / "old.json"
+    save.write_text(json.dumps(record))
+    code, out, _ = run_cli(["play", "snorkeling", "--load", str(save), "--delay", "0"], monkeypatch, capsys,
+                           stdin="quit\n")
+    assert code == 1 and "seats you,greedy,greedy" in out
+
+
+def test_quit_without_save_keeps_the_game_in_the_data_folder_and_says_how_to_carry_on(
+        monkeypatch, capsys, saves_in_a_temporary_folder):
+    code, out, _ = run_cli(["play", "snorkeling", "--seats", "you,greedy", "--seed", "5", "--delay", "0"],
+                           monkeypatch, capsys, stdin="1\n1\nquit\n")
+    assert code == 1
+    (kept,) = saves_in_a_temporary_folder.iterdir()
+    out = out.replace("\n", "")
+    assert f"saved to {kept}" in out
+    assert f"Carry on with: divedeck play snorkeling --load {kept}" in out
+    moves = len(Match.load(kept).actions)
+    code, out, _ = run_cli(["play", "snorkeling", "--load", str(kept), "--delay", "0"], monkeypatch, capsys,
+                           stdin="1\n" * 3000)
+    assert code == 0 and f"{moves} moves so far" in out and "Game over" in out
+
+
+def test_ctrl_c_stops_within_a_second_keeps_the_finished_moves_and_says_so(tmp_path: Path):
+    """A real Ctrl-C (SIGINT) while two search bots think: the command stops at once and the game is saved."""
+    import signal
+    import time
+
+    save = tmp_path / "game.json"
+    command = [sys.executable, "-m", "divedeck.cli", "play", "snorkeling", "--watch", "--seats", "hard,hard",
+               "--seed", "2", "--delay", "0", "--save", str(save)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while not save.exists() and time.monotonic() < deadline:  # saved after every move: it is playing
+            time.sleep(0.05)
+        assert save.exists(), "no move was played in 30 s"
+        process.send_signal(signal.SIGINT)
+        interrupted = time.monotonic()
+        out, err = process.communicate(timeout=10)
+        stopped_after = time.monotonic() - interrupted
+    finally:
+        process.kill()
+    assert stopped_after < 1, stopped_after
+    assert process.returncode == 1 and "Traceback" not in err, err
+    moves = len(Match.load(save).actions)
+    assert f"Stopped (Ctrl-C) after {moves} move" in out.replace("\n", "") and f"saved to {save}" in out
+
+
+def test_replay_of_a_mistyped_name_creates_no_database(monkeypatch, capsys, tmp_path):
+    from divedeck.server import settings
+
+    default = tmp_path / "data" / "divedeck.sqlite3"
+    monkeypatch.setattr(settings, "default_database_path", lambda: default)
+    code, _, err = run_cli(["replay", "tabel-1234"], monkeypatch, capsys)
+    one_line_error(code, err, "neither a saved game file nor a table")
+    other = tmp_path / "other.sqlite3"
+    code, _, err = run_cli(["replay", "tabel-1234", "--db", f"sqlite:///{other}"], monkeypatch, capsys)
+    one_line_error(code, err, "neither a saved game file nor a table")
+    assert list(tmp_path.iterdir()) == []
+
+
+def hold_your_breath_game_with_a_gasp() -> tuple[Match, int, str]:
+    """A Hold Your Breath! game played on to a few moves after a seat laid a card face down (a ``gasp``)."""
+    import random
+
+    from divedeck.games.hold_your_breath.actions import Gasp
+
+    for seed in range(200):
+        match = Match.start("hold-your-breath", {"num_players": 2}, seed)
+        rng = random.Random(seed)
+        gasp = None
+        while not match.over and len(match.actions) < 400:
+            seat = min(match.game.actors(match.state))
+            action = rng.choice(list(match.game.legal_actions(match.state, seat)))
+            match.act(seat, action)
+            if isinstance(action, Gasp):
+                gasp = (len(match.actions), action.card)
+                break
+        if gasp is not None:
+            return match, *gasp
+    raise AssertionError("no gasp in 200 games")
+
+
+@pytest.mark.parametrize("viewer", [["--seat", "1"], []])
+def test_replay_shows_no_face_down_card_to_another_seat_or_a_spectator(viewer, monkeypatch, capsys, tmp_path):
+    match, number, card = hold_your_breath_game_with_a_gasp()
+    assert match.actions[number - 1][0] == 0  # seat 0 laid it
+    save = tmp_path / "game.json"
+    match.save(save)
+    code, out, _ = run_cli(["replay", str(save), *viewer], monkeypatch, capsys)
+    assert code == 0
+    assert f"{number:>4}. seat 0: gasp ?" in out
+    assert f"gasp {card}" not in out
+    shown = out.split(f"{number:>4}. ")[1].split(f"{number + 1:>4}. ")[0]  # the move and its log lines
+    assert card not in shown
+    code, out, _ = run_cli(["replay", str(save), "--seat", "0"], monkeypatch, capsys)
+    assert f"{number:>4}. seat 0: gasp {card}" in out  # its owner reads it
+
+
+def test_quitting_before_the_first_move_with_save_writes_the_file_it_names(monkeypatch, capsys, tmp_path):
+    save = tmp_path / "game.json"
+    code, out, _ = run_cli(["play", "snorkeling", "--seed", "1", "--delay", "0", "--save", str(save)],
+                           monkeypatch, capsys, stdin="quit\n")
+    assert code == 1 and "after 0 moves; saved to" in out
+    assert Match.load(save).actions == []

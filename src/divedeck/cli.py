@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sys
+import time
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from platformdirs import user_data_path
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
@@ -71,6 +74,30 @@ def resolve_seats(game_name: str, seats_text: str | None, options: dict[str, Any
     return seats
 
 
+def saves_folder() -> Path:
+    """Where a game stopped without ``--save`` is kept, to be carried on with ``--load``."""
+    return user_data_path("divedeck", appauthor=False) / "saved"
+
+
+def check_output_file(path: Path, flag: str) -> None:
+    """Refuse a file that cannot be written before a game or a long run starts, not after it."""
+    if path.is_dir():
+        raise ConfigError(f"{flag} {path}: that is a folder; name a file in it")
+    if not path.parent.is_dir():
+        raise ConfigError(f"{flag} {path}: there is no folder {path.parent}")
+    if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise ConfigError(f"{flag} {path}: you may not write there")
+
+
+MAX_DELAY = 60.0
+
+
+def check_delay(delay: float | None) -> float | None:
+    if delay is not None and not 0 <= delay <= MAX_DELAY:  # nan fails both comparisons, so it is refused too
+        raise typer.BadParameter(f"a number of seconds from 0 to {MAX_DELAY:g}, not {delay}")
+    return delay
+
+
 def check_seat_names(game_name: str, seats: list[str], simulation: bool = False) -> None:
     """Every seat a person or a bot the game offers (with ``simulation``, also the bots it keeps for simulating)."""
     known_bots = accepted_bot_names(game_name) if simulation else bot_names(game_name)
@@ -103,14 +130,19 @@ def play(
     seed: Annotated[int | None, typer.Option(help="Seed for the shuffles (default: a new random one).")] = None,
     option: OptionList = None,
     watch: Annotated[bool, typer.Option(help="Bots only: watch them play, move by move.")] = False,
-    delay: Annotated[float | None, typer.Option(help="Seconds before each bot move "
-                                                     "(default 0.6 when watching, else 0.3).")] = None,
-    save: Annotated[Path | None, typer.Option(help="Save the game to this file after every move.")] = None,
-    load: Annotated[Path | None, typer.Option(help="Continue a saved game (and keep saving to it).")] = None,
+    delay: Annotated[float | None, typer.Option(help="Seconds before each bot move, 0 to 60 "
+                                                     "(default 0.6 when watching, else 0.3).",
+                                                callback=check_delay)] = None,
+    save: Annotated[Path | None, typer.Option(help="Save the game to this file after every move (without it, a "
+                                                   "game you stop is saved in your data folder).")] = None,
+    load: Annotated[Path | None, typer.Option(help="Continue a saved game, with its seats (and keep saving to "
+                                                   "it).")] = None,
     solo: Annotated[bool, typer.Option(help="A real-time game alone, at this terminal's keys.")] = False,
 ) -> None:
     """Play a game in the terminal against bots (or watch bots play)."""
     declared = get_game(game)
+    if save is not None:
+        check_output_file(save, "--save")
     if Frontend.TERMINAL not in declared.frontends:
         raise ConfigError(f"{declared.title} is not played in the terminal: play it in the browser (divedeck serve)")
     if declared.realtime:  # real time has no turns: the real-time loop (tui/realtime.py)
@@ -126,18 +158,23 @@ def play(
     if solo:
         raise ConfigError(f"--solo is for real-time games: {declared.title} is played with --seats")
     if load is not None:
+        if seed is not None or option:
+            raise ConfigError("--load plays the saved game's own deal and options: leave out --seed and --option")
         match = Match.load(load)
         if match.game.name != game:
             raise ConfigError(f"{load} is a saved game of {match.game.name}, not {game}")
-        if seats is None:
-            seats = ",".join(["you"] + ["greedy"] * (match.game.num_players(match.config) - 1))
-        seat_list = [s.strip().lower() for s in seats.split(",")]
+        if seats is not None:
+            seat_list = [s.strip().lower() for s in seats.split(",")]
+        elif match.seats is not None:
+            seat_list = match.seats
+        else:  # a save from before seats were recorded (version 1)
+            seat_list = ["you"] + ["greedy"] * (match.game.num_players(match.config) - 1)
         if len(seat_list) != match.game.num_players(match.config):
             raise ConfigError(f"the saved game has {match.game.num_players(match.config)} seats; "
                               f"--seats names {len(seat_list)}")
         save = save or load
         opening: list[Any] = []
-        out.print(f"Continuing {load}: {len(match.actions)} moves so far.")
+        out.print(f"Continuing {load}: {len(match.actions)} moves so far, seats {','.join(seat_list)}.")
     else:
         options = parse_options(option)
         seat_list = resolve_seats(game, seats, options, "greedy", None if watch else "you")
@@ -158,10 +195,13 @@ def play(
             seat_objects.append(Seat(label))
         else:
             seat_objects.append(Seat(f"{name} {index}", make_bot(game, name, match.seed * 31 + index)))
+    match.seats = seat_list
+    kept = save or saves_folder() / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}-seed{match.seed}.json"
     session = TerminalSession(match, seat_objects, out, delay=(0.6 if watch else 0.3) if delay is None else delay,
-                              save_path=save, opening=opening)
-    finished = session.run()
-    if not finished:
+                              save_path=kept, opening=opening, save_every_move=save is not None)
+    if not session.run():
+        if session.saved:
+            out.print(f"Carry on with: divedeck play {game} --load {kept}{' --watch' if watch else ''}")
         raise typer.Exit(1)
 
 
@@ -248,6 +288,8 @@ def tournament_command(
 
     from .sim import tournament
 
+    if json_file is not None:
+        check_output_file(json_file, "--json")
     spec = tournament.make_spec(game, bots.split(","), parse_options(option), seed)
     total = tournament.games_to_play(spec, games)
     started = time.perf_counter()
@@ -280,12 +322,13 @@ def replay(
     match = Match.start(game, config_to_options(recorded.config), recorded.seed)
     out.print(f"[bold]{game.title}[/bold], seed {match.seed}, {len(recorded.actions)} moves"
               f"{f', as seen by seat {seat}' if seat is not None else ', as seen by a spectator'}")
+    # Every text goes through what ``seat`` may read: a face-down card is named to its owner alone.
     for event in match.opening:
-        out.print("    " + game.format_event(event, seat))
+        out.print("    " + game.format_event(event, seat, None), markup=False)
     for number, (actor, action) in enumerate(recorded.actions, 1):
-        out.print(f"{number:>4}. seat {actor}: {game.public_action(action, seat, actor)}")
+        out.print(f"{number:>4}. seat {actor}: {game.public_action(action, seat, actor)}", markup=False)
         for event in match.act(actor, action):
-            out.print("      " + game.format_event(event, seat))
+            out.print("      " + game.format_event(event, seat, None), markup=False)
     outcome = game.outcome(match.state)
     if outcome is None:
         out.print("(the game is not finished)")
@@ -298,10 +341,17 @@ def _load_for_replay(name: str, db: str | None) -> Match:
     path = Path(name)
     if path.exists() or name.endswith(".json"):
         return Match.load(path)
-    from .server.settings import default_database_url
+    from sqlalchemy.engine import make_url
+
+    from .server.settings import default_database_path
     from .server.storage import Storage
 
-    storage = Storage(db or default_database_url())
+    url = make_url(db or f"sqlite:///{default_database_path()}")
+    # Opening an SQLite database that is not there would create it: a mistyped name must create nothing.
+    if url.get_backend_name() == "sqlite" and url.database and not Path(url.database).is_file():
+        raise ConfigError(f"{name} is neither a saved game file nor a table: there is no file {name}, "
+                          f"and no database at {url.database}")
+    storage = Storage(url.render_as_string(hide_password=False))
     try:
         stored = storage.load(name)
     finally:
@@ -351,6 +401,9 @@ def serve(
                                                                 "headers.")] = ServerSettings.header_timeout,
     keep_alive: Annotated[int, typer.Option(min=1, help="Seconds an idle HTTP connection is kept open.")] = (
         ServerSettings.keep_alive),
+    bot_workers: Annotated[int | None, typer.Option(
+        min=0, help="Processes the hard bots think in (default: one per core but one; 0: in the server itself, "
+                    "which slows every table while a bot thinks).")] = None,
 ) -> None:
     """Run the web server: open the address it prints in a browser to start a table."""
     from sqlalchemy.engine import make_url
@@ -365,7 +418,7 @@ def serve(
         open_tables_per_address=open_tables_per_address, unclaimed_table_expiry=unclaimed_expiry,
         messages_per_second=messages_per_second, seat_messages_per_second=seat_messages_per_second,
         address_messages_per_second=address_messages_per_second, flood_allowance=flood_allowance,
-        header_timeout=header_timeout, keep_alive=keep_alive)
+        header_timeout=header_timeout, keep_alive=keep_alive, bot_workers=bot_workers)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     out.print(f"divedeck is running: open http://{shown}:{port}/ in your browser (Ctrl+C stops it).")
     shown_db = make_url(settings.database_url).render_as_string(hide_password=True)

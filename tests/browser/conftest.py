@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -57,3 +58,13 @@ def artifacts(request: pytest.FixtureRequest) -> Path:
     folder = ARTIFACTS / request.node.name
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+def wait_until(page: Any, expression: str, timeout: float = 5.0) -> None:
+    """Wait until ``expression`` is true in ``page``. Playwright's ``wait_for_function`` evaluates its predicate with
+    ``eval``, which the server's Content-Security-Policy forbids (no 'unsafe-eval'); ``evaluate`` is not affected."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(f"() => Boolean({expression})"):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"still false after {timeout} s: {expression}")
+        time.sleep(0.05)

@@ -12,6 +12,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from tests.browser.conftest import wait_until
 from tests.live_server import ServerProcess
 
 GAME_TIMEOUT = 150.0
@@ -79,9 +80,9 @@ def lay_fitting_cards(page: Any, limit: int, by_keys: bool = False) -> int:
         except PlaywrightTimeout:
             continue  # the board changed under the pointer: another player's card landed
         try:
-            page.wait_for_function(f"document.querySelectorAll('#board .brm-card').length < {before}", timeout=2000)
+            wait_until(page, f"document.querySelectorAll('#board .brm-card').length < {before}", timeout=2)
             laid += 1
-        except PlaywrightTimeout:
+        except TimeoutError:
             pass
     return laid
 

@@ -15,6 +15,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from tests.browser.conftest import wait_until
 from tests.live_server import ServerProcess
 
 GAME_TIMEOUT = 150.0
@@ -211,7 +212,7 @@ def test_party_mode_one_shared_screen_with_a_beep_when_time_runs_out(browser: An
     page.wait_for_selector(".hyh-word-text", timeout=5000)
     assert page.locator('[data-action="got B"]').count() == 1  # the raiders' own Got it button
     page.screenshot(path=str(artifacts / "party-word.png"), full_page=True)
-    page.wait_for_function("document.querySelector('#board').dataset.beeps === '1'", timeout=15000)
+    wait_until(page, "document.querySelector('#board').dataset.beeps === '1'", timeout=15)
     # Then the screen goes round: each clue-giver starts the timer and confirms words with Got it.
     deadline = time.monotonic() + GAME_TIMEOUT
     confirmed = 0
@@ -235,3 +236,68 @@ def test_party_mode_one_shared_screen_with_a_beep_when_time_runs_out(browser: An
     assert confirmed >= 3
     assert "round 3 over" in page.locator("#log").inner_text()
     assert "game over" in page.locator("#gameover").inner_text().lower()
+
+
+def test_the_clue_giver_sees_the_guesses_beside_the_word_and_the_guesser_reads_no_or_close(
+        browser: Any, server: ServerProcess, artifacts: Path) -> None:
+    """Issue 14: a live guess feed beside the word for the clue-giver; "no" or "close!" (the server's HYH-A28)
+    beside the guess box; a refused clue kept in its box; and the turn's recap once it is over."""
+    from playwright.sync_api import expect
+
+    options = {"deck_size": 3, "turn_seconds": 12, "color": "blue"}
+    created = create_table(server, options, [{"kind": "human", "name": name} for name in ("Ana", "Ben", "Cy", "Di")])
+    table_id, tokens = created["table"]["id"], created["tokens"]
+    giver = open_seat(browser, server, table_id, 0, tokens[0])
+    giver.set_viewport_size({"width": 1366, "height": 800})
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    guesser = phone.new_page()
+    guesser.goto(f"{server.url}/table/{table_id}#seat=1&token={tokens[1]}")
+    guesser.wait_for_selector("#board .hyh-stage", timeout=15000)
+    others = [open_seat(browser, server, table_id, seat, tokens[seat]) for seat in (2, 3)]
+    giver.locator('[data-action="start"]').click()
+    word = str(giver.locator(".hyh-word-text").get_attribute("data-word", timeout=5000))
+    expect(giver.locator(".hyh-feed")).to_contain_text("No guess yet")
+    # The word itself as a clue is refused (HYH-R24): the text stays in the box to be fixed.
+    giver.locator("#hyh-clue").fill(word)
+    giver.locator('[data-act="clue"]').click()
+    expect(giver.locator(".toast-error")).to_be_visible(timeout=5000)
+    assert giver.locator("#hyh-clue").input_value() == word
+    giver.locator("#hyh-clue").fill("qzx")
+    giver.locator('[data-act="clue"]').click()
+    expect(giver.locator("#hyh-clue")).to_have_value("", timeout=5000)  # taken: the log shows it
+    # One letter off is close; the server says so, to the guessing team only.
+    close = ("z" if word[0] != "z" else "q") + word[1:]
+    guesser.locator("#hyh-guess").fill(close)
+    guesser.locator('[data-act="guess"]').click()
+    expect(guesser.locator(".hyh-feedback")).to_contain_text("close!", timeout=5000)
+    expect(guesser.locator("#hyh-guess")).to_have_value("")
+    guesser.wait_for_timeout(1100)  # a seat's guesses are a second apart (HYH-A26)
+    guesser.locator("#hyh-guess").fill("zzzz qqqq")
+    guesser.locator('[data-act="guess"]').click()
+    expect(guesser.locator(".hyh-feedback")).to_contain_text("no", timeout=5000)
+    feed = giver.locator(".hyh-feed-item")
+    expect(feed).to_have_count(2, timeout=5000)
+    assert "zzzz qqqq" in feed.nth(0).inner_text() and "Ben" in feed.nth(0).inner_text()  # newest first
+    assert "close!" in feed.nth(1).inner_text()
+    # Beside the word, on screen with it, at both sizes.
+    word_box, feed_box = giver.locator(".hyh-word").bounding_box(), giver.locator(".hyh-feed").bounding_box()
+    assert word_box and feed_box and feed_box["x"] > word_box["x"] + word_box["width"] - 1
+    giver.screenshot(path=str(artifacts / "feed-clue-giver-desktop.png"))
+    guesser.screenshot(path=str(artifacts / "feedback-guesser-phone.png"))
+    giver.set_viewport_size({"width": 390, "height": 844})
+    giver.screenshot(path=str(artifacts / "feed-clue-giver-phone.png"))
+    guesser.set_viewport_size({"width": 1366, "height": 800})
+    guesser.screenshot(path=str(artifacts / "feedback-guesser-desktop.png"))
+    # The other team reads the wrong guesses, never "close!".
+    assert "close!" not in others[0].locator("#log").inner_text()
+    assert close in others[0].locator("#log").inner_text()
+    guesser.wait_for_timeout(1100)
+    guesser.locator("#hyh-guess").fill(word)
+    guesser.locator('[data-act="guess"]').click()
+    # The timer runs out; the next team's pre-turn shows what team A got.
+    recap = others[0].locator(".hyh-recap")
+    expect(recap).to_contain_text(re.compile(rf"Team A got [12]: {re.escape(word)}", re.IGNORECASE), timeout=25000)
+    others[0].screenshot(path=str(artifacts / "recap-desktop.png"))
+    expect(guesser.locator(".hyh-recap")).to_contain_text("got", timeout=5000)
+    guesser.set_viewport_size({"width": 390, "height": 844})
+    guesser.screenshot(path=str(artifacts / "recap-phone.png"))

@@ -43,8 +43,35 @@ def test_a_saved_match_loads_as_the_same_game(tmp_path: Path) -> None:
     assert loaded.actions == match.actions
     assert (loaded.seed, loaded.config) == (match.seed, match.config)
     record = json.loads(path.read_text(encoding="utf-8"))
-    assert (record["format"], record["version"], record["game"]) == ("divedeck-game", 1, "snorkeling")
+    assert (record["format"], record["version"], record["game"]) == ("divedeck-game", 2, "snorkeling")
     assert record["options"] == {"num_players": 3}
+
+
+def test_a_save_records_the_seats_and_a_version_1_save_loads_without_them(tmp_path: Path) -> None:
+    match = played(actions=6)
+    match.seats = ["you", "you", "random"]
+    assert Match.load(saved(tmp_path, match.to_record())).seats == ["you", "you", "random"]
+    old = match.to_record()
+    old["version"] = 1
+    del old["seats"]
+    loaded = Match.load(saved(tmp_path, old, "old.json"))
+    assert loaded.seats is None and loaded.actions == match.actions
+
+
+@pytest.mark.parametrize("seats", [["you", "greedy"], "you,you,greedy", ["you", 1, "greedy"], {}])
+def test_loading_seats_that_do_not_fit_the_game_fails_clearly(tmp_path: Path, seats: Any) -> None:
+    record = played(actions=3).to_record()
+    record["seats"] = seats
+    with pytest.raises(SaveError, match="seats"):
+        Match.load(saved(tmp_path, record))
+
+
+def test_a_replayed_match_is_the_logged_moves_from_the_seed() -> None:
+    match = played(actions=12)
+    match.seats = ["you", "greedy", "greedy"]
+    again = match.replayed()
+    assert again.actions == match.actions and again.digest() == match.digest() and again.seats == match.seats
+    assert again.state is not match.state
 
 
 def test_saving_again_replaces_the_file(tmp_path: Path) -> None:
@@ -100,7 +127,7 @@ def test_loading_something_that_is_not_a_divedeck_save_fails_clearly(tmp_path: P
         Match.load(saved(tmp_path, record))
 
 
-@pytest.mark.parametrize("version", [2, 0, "1", None])
+@pytest.mark.parametrize("version", [3, 0, "1", "2", True, None])
 def test_loading_an_unknown_version_fails_clearly(tmp_path: Path, version: Any) -> None:
     record = played(actions=3).to_record()
     record["version"] = version

@@ -870,6 +870,7 @@ def test_rematch_gives_each_seat_its_own_new_token(app: Harness) -> None:
     assert [m["type"] for m in early.sync() if m["type"] != "table"] == ["error"]  # not over yet
     drive(sockets, random.Random(12))
     sockets[1].send({"type": "rematch"})
+    sockets[0].send({"type": "rematch"})  # the other person accepts: the rematch starts
     offers = {seat: s.next("rematch") for seat, s in sockets.items()}
     second_tab = extra.next("rematch")
     to_spectator = spectator.next("rematch")

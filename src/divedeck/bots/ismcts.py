@@ -70,6 +70,10 @@ class SearchStats:
 class ISMCTSBot:
     """SO-ISMCTS with availability counts; budgeted by iterations, by seconds, or both (whichever ends first)."""
 
+    # A search takes up to a second: a server runs it out of its own process (server/bot_workers.py), where it
+    # cannot hold up the other tables. The bot pickles (with its generator) for that.
+    thinks_long = True
+
     def __init__(self, seed: int = 0, *, iterations: int | None = 1000, seconds: float | None = None,
                  exploration: float = 0.7, rollout: RolloutPolicy | None = None, cutoff: int | None = None,
                  evaluator: Evaluator | None = None, stop_events: frozenset[str] = frozenset(), early_stop: bool = True,

@@ -4,8 +4,10 @@ then the game's own (its ``bots`` declaration). Every name is read from the game
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ..engine.errors import ConfigError
+from ..engine.game import Game
 from ..engine.registry import get_game
 from .base import Bot, RandomBot
 from .levels import DESCRIPTIONS, level_names, make_level
@@ -16,18 +18,29 @@ _GENERIC: dict[str, Callable[[int], Bot]] = {"random": RandomBot}
 _GENERIC_DESCRIPTIONS = {"random": "plays a random legal move"}
 
 
+def _level_offered(game: Game[Any, Any], level: str) -> bool:
+    """A level played by one of the game's own bots is offered only where that bot is (a bot that cannot play
+    the game for people yet is not offered under a level's name either)."""
+    name = getattr(game.levels, level, None) if level in ("easy", "medium") else None
+    if name is None and game.realtime and level == "medium":
+        name = next(iter(game.bots), None)  # a real-time game's medium is its first bot
+    entry = game.bots.get(name) if name is not None else None
+    return entry is None or entry.offered
+
+
 def bot_names(game_name: str) -> list[str]:
     """The bots offered to people for ``game_name``."""
     game = get_game(game_name)
     generic = [] if game.realtime else list(_GENERIC)
-    return [*level_names(game), *generic, *(name for name, entry in game.bots.items() if entry.offered)]
+    levels = [level for level in level_names(game) if _level_offered(game, level)]
+    return [*levels, *generic, *(name for name, entry in game.bots.items() if entry.offered)]
 
 
 def accepted_bot_names(game_name: str) -> list[str]:
     """Every bot name ``make_bot`` takes for ``game_name``: those offered, then those kept for simulations."""
     game = get_game(game_name)
     offered = bot_names(game_name)
-    return [*offered, *(name for name in [*_GENERIC, *game.bots] if name not in offered)]
+    return [*offered, *(name for name in [*level_names(game), *_GENERIC, *game.bots] if name not in offered)]
 
 
 def bot_descriptions(game_name: str) -> dict[str, str]:

@@ -1,4 +1,5 @@
-"""What a game declares about itself for the layers above ``games/``: its bots, its bot levels, its front ends.
+"""What a game declares about itself for the layers above ``games/``: its bots, its bot levels, its front ends, its
+lobby presets.
 
 The server, the command line, the bot registry, tournaments and the simulator read these declarations and never
 name a game or one of its options; adding a game means filling them in once, in the game's package.
@@ -7,7 +8,7 @@ name a game or one of its options; adding a game means filling them in once, in 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -20,6 +21,23 @@ class Frontend(StrEnum):
     BROWSER = "browser"  # a table page per person
     HOTSEAT = "hotseat"  # several people passing one browser screen, turn by turn
     SHARED_SCREEN = "shared-screen"  # several people at one screen at once (a party game)
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A way to set a table up in one step in a lobby: where every person sits (``frontend``: ``SHARED_SCREEN`` or
+    ``HOTSEAT`` puts every seat at the creator's screen, ``BROWSER`` gives the creator one seat and every other
+    person an invite link), the options it sets, and the player count (``None``: the game's default)."""
+
+    title: str
+    help: str
+    frontend: Frontend
+    options: Mapping[str, Any]
+    players: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"title": self.title, "help": self.help, "frontend": str(self.frontend), "options": dict(self.options),
+                "players": self.players}
 
 
 @dataclass(frozen=True)

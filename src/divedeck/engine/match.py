@@ -1,7 +1,10 @@
 """A game in progress with its action log: the unit that is saved, restored and replayed.
 
 ``seed + options + action log`` is the whole truth of a game: replaying the log from the seed rebuilds the state
-exactly, so a save file is that log (plus a digest of the state it leads to, to catch tampering or a rules change).
+exactly, so a save file is that log (plus a digest of the state it leads to, to catch tampering or a rules change)
+and who sat where, so a resumed game seats the same people and bots.
+
+Version 2 added ``seats``; a version 1 file still loads, with its seats unknown (``None``).
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from .registry import get_game
 from .rng import check_seed
 
 SAVE_FORMAT = "divedeck-game"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+READABLE_VERSIONS = (1, 2)
 
 
 @dataclass
@@ -34,6 +38,8 @@ class Match:
     state: Any
     actions: list[tuple[int, Any]] = field(default_factory=list)
     opening: list[Event] = field(default_factory=list)  # the setup's events (the first deal)
+    # Who sits where, as the caller names them (``you``, a bot's name); ``None`` when not known (an old save).
+    seats: list[str] | None = None
 
     @classmethod
     def start(cls, game: Game[Any, Any] | str, options: dict[str, Any] | None = None, seed: int = 0) -> Match:
@@ -54,6 +60,14 @@ class Match:
         self.actions.append((seat, action))
         return events
 
+    def replayed(self) -> Match:
+        """This match rebuilt from its seed and log: the moves that were finished, whatever an interruption in
+        the middle of one left in ``state``."""
+        match = Match.start(self.game, config_to_options(self.config), self.seed)
+        match.replay([[seat, self.game.format_action(action)] for seat, action in self.actions])
+        match.seats = self.seats
+        return match
+
     @property
     def over(self) -> bool:
         return self.game.outcome(self.state) is not None
@@ -69,6 +83,7 @@ class Match:
             "game": self.game.name,
             "options": config_to_options(self.config),
             "seed": self.seed,
+            "seats": self.seats,
             "actions": [[seat, self.game.format_action(action)] for seat, action in self.actions],
             "digest": self.digest(),
         }
@@ -85,9 +100,10 @@ class Match:
         """Rebuild a match by replaying a record; any inconsistency raises ``SaveError`` saying what."""
         if not isinstance(record, dict) or record.get("format") != SAVE_FORMAT:
             raise SaveError("not a divedeck saved game (the 'format' field is missing or wrong)")
-        if record.get("version") != SAVE_VERSION:
-            raise SaveError(f"saved game version {record.get('version')!r} is not supported "
-                            f"(this divedeck reads version {SAVE_VERSION})")
+        version = record.get("version")
+        if type(version) is not int or version not in READABLE_VERSIONS:
+            raise SaveError(f"saved game version {version!r} is not supported "
+                            f"(this divedeck reads versions {', '.join(map(str, READABLE_VERSIONS))})")
         options, seed, actions = record.get("options", {}), record.get("seed"), record.get("actions")
         if not isinstance(options, dict) or not isinstance(actions, list):
             raise SaveError("saved game is corrupted: 'options' must be an object and 'actions' a list")
@@ -95,11 +111,20 @@ class Match:
             match = cls.start(str(record.get("game")), options, seed)  # type: ignore[arg-type]
         except ConfigError as error:
             raise SaveError(f"saved game cannot be set up: {error}") from None
+        match.seats = match._read_seats(record.get("seats"))
         match.replay(actions)
         digest = record.get("digest")
         if digest is not None and digest != match.digest():
             raise SaveError("saved game is corrupted: its actions do not lead to the state it recorded")
         return match
+
+    def _read_seats(self, seats: Any) -> list[str] | None:
+        if seats is None:
+            return None
+        count = self.game.num_players(self.config)
+        if not isinstance(seats, list) or len(seats) != count or not all(isinstance(s, str) for s in seats):
+            raise SaveError(f"saved game is corrupted: 'seats' must list {count} names")
+        return seats
 
     def replay(self, actions: Iterable[Any]) -> None:
         for index, entry in enumerate(actions):

@@ -27,6 +27,7 @@ from starlette.websockets import WebSocketDisconnect
 from ..bots import bot_names
 from ..bots.registry import bot_descriptions
 from ..engine.registry import game_names, get_game
+from .bot_workers import BotWorkers
 from .collector import tend_garbage_collector
 from .connection import Bucket, Connection
 from .manager import TableError, TableManager, client_key
@@ -72,6 +73,7 @@ def game_declaration(game_name: str) -> dict[str, Any]:
             "default_bot": game.levels.stand_in if game.levels.stand_in in offered else None,
             "min_players": fewest, "max_players": most, "default_players": game.default_players(),
             "realtime": game.realtime, "frontends": sorted(game.frontends),
+            "presets": [preset.to_dict() for preset in game.presets],
             "static": game.static_data(game.make_config())}
 
 
@@ -120,7 +122,8 @@ def create_app(settings: ServerSettings) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(settings.database_url)
-        manager = TableManager(settings, storage)
+        bot_workers = BotWorkers.for_settings(settings)
+        manager = TableManager(settings, storage, bot_workers)
         manager.restore()
         manager.start()
         app.state.manager = manager
@@ -135,6 +138,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
                 collector.cancel()
                 gc.unfreeze()
             await manager.close()
+            bot_workers.close()
             storage.close()
 
     # No /docs or /openapi.json: the protocol is documented in docs/protocol.md, and a stranger needs no map.
@@ -252,7 +256,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
                                 shared=shared, flood_allowance=settings.flood_allowance)
         try:
             try:
-                table.join(connection)
+                table.join(connection, hello.get("name"))
             except Exception:
                 logger.exception("could not welcome a socket at table %s", table.id)
                 await _refuse(websocket, "server_error", "this table cannot be shown now", 1011)

@@ -8,15 +8,16 @@ import secrets
 import time
 from typing import Any
 
-from ..bots import bot_names, make_bot
+from ..bots import accepted_bot_names, bot_names, make_bot
 from ..engine.config import config_to_options
 from ..engine.errors import ConfigError, DivedeckError
 from ..engine.match import Match
 from ..engine.registry import get_game
+from .bot_workers import BotWorkers
 from .connection import CLOSE_GOING_AWAY, Bucket, Connection
 from .settings import ServerSettings
 from .storage import Storage, StoredTable
-from .table import LiveTable, SeatState, error, hash_token
+from .table import LiveTable, SeatState, clean_name, error, hash_token, replacement_bot_name
 
 MAX_OPEN_LISTED = 100
 FINISHED_KEPT = 600.0  # seconds a finished table stays in memory after its last look
@@ -53,9 +54,10 @@ def new_token() -> str:
 
 
 class TableManager:
-    def __init__(self, settings: ServerSettings, storage: Storage) -> None:
+    def __init__(self, settings: ServerSettings, storage: Storage, bot_workers: BotWorkers | None = None) -> None:
         self.settings = settings
         self.storage = storage
+        self.bot_workers = bot_workers or BotWorkers(0)
         self.tables: dict[str, LiveTable] = {}
         # Per client address: its table-creation budget, its unfinished tables, and the message budget all its
         # sockets share (with how many sockets hold it, to forget it when the last one closes).
@@ -126,9 +128,12 @@ class TableManager:
             self.address_buckets[address] = (bucket, holders - 1)
 
     async def create(self, game_name: str, options: dict[str, Any], seats: list[dict[str, Any]],
-                     hotseat: bool = False, address: str | None = None) -> tuple[LiveTable, list[str | None]]:
+                     hotseat: bool = False, address: str | None = None,
+                     replacements: bool = False) -> tuple[LiveTable, list[str | None]]:
         """A new table; returns it and one token per human seat (``None`` for bots), shown only to the creator.
-        ``address`` is the creator's, for the per-address limits (a rematch has none: it replaces a table)."""
+        ``address`` is the creator's, for the per-address limits (a rematch has none: it replaces a table).
+        ``replacements``: bot seats may be any bot the game accepts (a rematch seats the bot that plays for a person
+        who did not come along), not only those offered to people."""
         try:
             game = get_game(game_name)
         except ConfigError as problem:
@@ -145,16 +150,17 @@ class TableManager:
         if game.num_players(config) != len(seats):
             raise TableError("bad_seats", f"{game.title} with these options has {game.num_players(config)} seats, "
                                           f"not {len(seats)}")
-        bots = bot_names(game_name)
+        bots = accepted_bot_names(game_name) if replacements else bot_names(game_name)
         states: list[SeatState] = []
         tokens: list[str | None] = []
         for index, spec in enumerate(seats):
             kind = spec.get("kind")
-            name = str(spec.get("name") or "")[:40]
+            name = clean_name(spec.get("name")) or ""
             if kind == "human":
                 token = new_token()
                 tokens.append(token)
-                states.append(SeatState(index, "human", name or f"Player {index + 1}", token_hash=hash_token(token)))
+                states.append(SeatState(index, "human", name or f"Player {index + 1}", token_hash=hash_token(token),
+                                        named=bool(name)))
             elif kind == "bot":
                 bot = spec.get("bot") or self.settings.replacement_bot
                 if bot not in bots:
@@ -205,6 +211,7 @@ class TableManager:
             events.extend(match.act(seat, action))
         seats = [SeatState(index, record["kind"], record["name"], bot_name=record.get("bot"),
                            token_hash=record.get("token_hash"), joined=bool(record.get("joined")),
+                           named=bool(record.get("named")),
                            controller="bot" if record["kind"] == "bot" else "human")
                  for index, record in enumerate(stored.seats)]
         table = self._live(stored, match, seats)
@@ -241,27 +248,32 @@ class TableManager:
         loop.create_task(table.close())
         loop.create_task(self.storage.update_table(table.id, expired=time.time()))
 
-    async def rematch(self, old: LiveTable, asker: Connection) -> LiveTable | None:
-        """One rematch per finished table: same game, options and seats; each seat is sent its new token."""
+    async def rematch(self, old: LiveTable, asker: Connection, playing: set[int]) -> LiveTable | None:
+        """One rematch per finished table: same game, options and seats. The people of ``playing`` sit down again
+        (each is sent a new token); bots play every other person's seat (they said no, or did not answer)."""
         async with old.lock:
             if old.rematch_id is not None and old.rematch_id in self.tables:
+                old.send_rematch(asker)
                 return self.tables[old.rematch_id]
-            specs = [{"kind": s.kind, "bot": s.bot_name, "name": s.name} for s in old.seats]
+            bot = replacement_bot_name(old.game.name, self.settings.replacement_bot, old.game.levels.stand_in)
+            specs = [{"kind": "human", "name": s.name} if s.kind == "human" and s.index in playing
+                     else {"kind": "bot", "bot": s.bot_name, "name": s.name} if s.kind == "bot"
+                     else {"kind": "bot", "bot": bot} for s in old.seats]
             options = config_to_options(old.match.config)
             try:
-                table, tokens = await self.create(old.game.name, options, specs, old.hotseat)
+                table, tokens = await self.create(old.game.name, options, specs, old.hotseat, replacements=True)
             except TableError as refusal:
                 asker.send(error(refusal.code, str(refusal)))
                 return None
             old.rematch_id = table.id
+            old.vote_by, old.votes = None, {}
             await self.storage.update_table(old.id, rematch=table.id)
         for seat, token in zip(old.seats, tokens, strict=True):
             if token is not None:
                 old.rematch_tokens[seat.index] = token  # for a player who comes back to the old table later
-            for connection in seat.connections:
-                connection.send({"type": "rematch", "table": table.id, "token": token})
-        for connection in old.spectators:
-            connection.send({"type": "rematch", "table": table.id})  # spectators get no token
+        old.broadcast_table()  # the question is answered: everyone sees the rematch's id
+        for connection in old.connections():
+            old.send_rematch(connection)
         return table
 
     async def close(self) -> None:

@@ -13,11 +13,16 @@ LOCAL_HOSTS = ("localhost", "127.0.0.1", "[::1]")
 WILDCARD_HOSTS = ("0.0.0.0", "::", "")
 
 
+def default_database_path() -> Path:
+    """Where the default database is, whether or not it exists yet (``divedeck replay`` only reads it)."""
+    return Path(user_data_dir("divedeck", appauthor=False)) / "divedeck.sqlite3"
+
+
 def default_database_url() -> str:
     """An SQLite file in the user's data directory (created if missing): nothing else to install or start."""
-    folder = Path(user_data_dir("divedeck", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{folder / 'divedeck.sqlite3'}"
+    path = default_database_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{path}"
 
 
 @dataclass(frozen=True)
@@ -59,6 +64,10 @@ class ServerSettings:
     # See collector.py: freeze survivors this often (0: leave the collector alone), collect everything this often.
     gc_freeze_every: float = 5.0
     gc_full_every: float = 600.0
+    # Processes the bots that think long (ISMCTS ``hard``) think in: None for one per core but one, 0 for none (they
+    # then think in a thread of the server, and every table waits while they hold the interpreter).
+    bot_workers: int | None = None
+    bot_worker_timeout: float = 10.0  # seconds a worker may take for one move before it is replaced
     # What real-time deadlines, bots' pace, grace periods and the rate limit wait on: a test moves a manual one.
     clock: Clock = field(default_factory=WallClock)
 

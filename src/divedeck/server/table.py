@@ -16,7 +16,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..bots import Bot, accepted_bot_names, decide, make_bot
+from ..bots import Bot, accepted_bot_names, make_bot
 from ..engine.config import config_to_options
 from ..engine.errors import IllegalAction, MalformedInput
 from ..engine.events import Event
@@ -38,6 +38,7 @@ PROTOCOL = 3
 PROTOCOLS = (3,)
 MAX_ACTION_LENGTH = 200
 MAX_CLIENT_ID_LENGTH = 64
+MAX_NAME_LENGTH = 40
 REMEMBERED_CLIENT_IDS = 1000
 
 
@@ -62,6 +63,21 @@ def encodable(text: str) -> bool:
     return True
 
 
+def clean_name(value: object) -> str | None:
+    """A player's name as typed, with its spaces tidied, or ``None`` if it is no name: 1 to 40 printable
+    characters. Pages show it as text, never as markup."""
+    if not isinstance(value, str) or len(value) > 4 * MAX_NAME_LENGTH or not encodable(value):
+        return None
+    name = " ".join(value.split())
+    return name if 0 < len(name) <= MAX_NAME_LENGTH and name.isprintable() else None
+
+
+def replacement_bot_name(game_name: str, preferred: str, stand_in: str) -> str:
+    """The bot that plays a person's seat: the server's configured one where the game takes it, else the game's
+    declared stand-in."""
+    return preferred if preferred in accepted_bot_names(game_name) else stand_in
+
+
 def error(code: str, message: str, **extra: Any) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message, **{k: v for k, v in extra.items() if v is not None}}
 
@@ -81,11 +97,13 @@ class SeatState:
     bot: Bot | None = None
     away_task: asyncio.Task[None] | None = None
     bucket: Bucket | None = None  # the message budget all the seat's sockets share
+    away_until: int | None = None  # while its person is away: when the grace period hands the seat to a bot
+    named: bool = False  # its name was given (by the table's creator or its person), not the server's default
 
     def record(self) -> dict[str, Any]:
         """What storage keeps about the seat (a hash of the token, never the token)."""
         return {"kind": self.kind, "name": self.name, "bot": self.bot_name, "token_hash": self.token_hash,
-                "joined": self.joined}
+                "joined": self.joined, "named": self.named}
 
 
 class LiveTable:
@@ -119,6 +137,10 @@ class LiveTable:
         self.sent_table: dict[str, Any] | None = None  # the public table as the last update gave it
         self.expiry: Timer | None = None  # while no person has come: when the manager forgets the table
         self._static: dict[str, Any] | None = None
+        # A rematch being asked for: who asked, and each person's seat -> "accepted", "declined" or "waiting".
+        # Kept in memory only: a restart forgets the question, and anyone may ask again.
+        self.vote_by: int | None = None
+        self.votes: dict[int, str] = {}
 
     # -- what people see -----------------------------------------------------------------------------------------
     @property
@@ -146,12 +168,15 @@ class LiveTable:
             "title": self.game.title,
             "options": config_to_options(self.match.config),
             "seats": [{"seat": s.index, "kind": s.kind, "bot": s.bot_name, "name": s.name,
-                       "connected": bool(s.connections) or s.controller == "bot", "controller": s.controller}
+                       "connected": bool(s.connections) or s.controller == "bot", "controller": s.controller,
+                       "away_until": s.away_until, "named": s.named}
                       for s in self.seats],
             "status": self.status(),
             "hotseat": self.hotseat,
             "created": self.created,
             "rematch": self.rematch_id,
+            "rematch_vote": None if self.vote_by is None else {
+                "by": self.vote_by, "seats": [{"seat": seat, "answer": answer} for seat, answer in self.votes.items()]},
         }
 
     def _legal(self, seat: int | None) -> list[ActionRecord]:
@@ -177,7 +202,8 @@ class LiveTable:
         return None if outcome is None else outcome.to_dict()
 
     def welcome(self, seat: int | None) -> dict[str, Any]:
-        return {"type": "welcome", "protocol": PROTOCOL, "table": self.public(), "seat": seat,
+        return {"type": "welcome", "protocol": PROTOCOL, "table": self.public(), "now": self.settings.clock.now(),
+                "seat": seat,
                 "version": self.version, "static": self.static, "view": self.game.view(self.match.state, seat),
                 "legal": self._legal(seat), "log": [self._event(event, seat) for event in self.log],
                 "outcome": self._outcome()}
@@ -213,7 +239,8 @@ class LiveTable:
     def broadcast_table(self, but: Connection | None = None) -> None:
         """Tell everyone (``but`` one) who is connected and who plays for whom (no game information in it)."""
         self.sent_table = self.public()
-        message = encode({"type": "table", "table": self.sent_table})
+        # The server's time, so a page can count down to a seat's away_until whatever its own clock says.
+        message = encode({"type": "table", "table": self.sent_table, "now": self.settings.clock.now()})
         for connection in self.connections():
             if connection is not but:
                 connection.send(message)
@@ -231,9 +258,10 @@ class LiveTable:
         return None
 
     # -- sockets joining and leaving -----------------------------------------------------------------------------
-    def join(self, connection: Connection) -> None:
-        """Seat ``connection`` (or add a spectator) and welcome it. Whatever it raises, the caller still calls
-        ``leave``, so a seat never shows a connection that did not get its welcome."""
+    def join(self, connection: Connection, name: object = None) -> None:
+        """Seat ``connection`` (or add a spectator) and welcome it; ``name`` is the one its hello gave, if any.
+        Whatever it raises, the caller still calls ``leave``, so a seat never shows a connection that did not get
+        its welcome."""
         if connection.seat is None:
             self.spectators.add(connection)
             connection.send(encode(self.welcome(None)))
@@ -244,9 +272,13 @@ class LiveTable:
             if seat.away_task is not None:
                 seat.away_task.cancel()
                 seat.away_task = None
+            seat.away_until = None
             seat.controller = "human"  # coming back takes the seat back from its replacement bot
-            if not seat.joined:
+            named = clean_name(name) if name is not None else None
+            if not seat.joined or (named is not None and named != seat.name):
                 seat.joined = True
+                seat.name = named or seat.name
+                seat.named = seat.named or named is not None
                 self._save_seats()
                 if self.expiry is not None:
                     self.expiry.cancel()
@@ -257,11 +289,17 @@ class LiveTable:
             if self._seat_shown(seat) != before:
                 self.broadcast_table(but=connection)
             connection.send(welcome)
+            if name is not None and named is None:
+                connection.send(error("malformed", f"a name is text of 1 to {MAX_NAME_LENGTH} characters"))
         if self.rematch_id is not None:
-            notice: dict[str, Any] = {"type": "rematch", "table": self.rematch_id}
-            if connection.seat is not None and connection.seat in self.rematch_tokens:
-                notice["token"] = self.rematch_tokens[connection.seat]
-            connection.send(notice)
+            self.send_rematch(connection)
+
+    def send_rematch(self, connection: Connection) -> None:
+        """Where the rematch is, with the seat's new token for a player who sits at it."""
+        notice: dict[str, Any] = {"type": "rematch", "table": self.rematch_id}
+        if connection.seat is not None and connection.seat in self.rematch_tokens:
+            notice["token"] = self.rematch_tokens[connection.seat]
+        connection.send(notice)
 
     def leave(self, connection: Connection) -> None:
         if connection.seat is None:
@@ -280,9 +318,9 @@ class LiveTable:
             self.broadcast_table()
 
     @staticmethod
-    def _seat_shown(seat: SeatState) -> tuple[bool, str]:
-        """What the public table says of a seat's connection and who plays it."""
-        return bool(seat.connections), seat.controller
+    def _seat_shown(seat: SeatState) -> tuple[bool, str, str, int | None]:
+        """What the public table says of a seat: its connection, who plays it, its name, when its grace ends."""
+        return bool(seat.connections), seat.controller, seat.name, seat.away_until
 
     def _save_seats(self) -> None:
         seats = [s.record() for s in self.seats]
@@ -297,6 +335,7 @@ class LiveTable:
     def _start_grace(self, seat: SeatState) -> None:
         """Hand ``seat`` to a bot a grace period from now (now: when it left, however late the task starts)."""
         end = self.settings.clock.now() + int(self.settings.grace_period * 1000)
+        seat.away_until = end
         seat.away_task = asyncio.get_running_loop().create_task(self._replace_after_grace(seat, end))
 
     async def _replace_after_grace(self, seat: SeatState, end: int) -> None:
@@ -316,6 +355,7 @@ class LiveTable:
         if seat.controller == "bot" or self.finished or not seat.joined:
             return
         seat.controller = "bot"
+        seat.away_until = None
         if seat.bot is None:
             seat.bot = self._replacement_bot(seat.index)
         self.broadcast_table()
@@ -324,9 +364,7 @@ class LiveTable:
     def _replacement_bot(self, seat: int) -> Bot:
         """The server's configured replacement bot where the game takes it, else the game's declared stand-in."""
         seed = self.match.seed + seat + 1
-        name = self.settings.replacement_bot
-        if name not in accepted_bot_names(self.game.name):
-            name = self.game.levels.stand_in
+        name = replacement_bot_name(self.game.name, self.settings.replacement_bot, self.game.levels.stand_in)
         return make_bot(self.game.name, name, seed)
 
     # -- messages from a socket ----------------------------------------------------------------------------------
@@ -348,14 +386,63 @@ class LiveTable:
         elif kind == "check":
             self._handle_check(connection, message)
         elif kind == "rematch":
-            if connection.seat is None:
-                connection.send(error("spectator", "only the players can start a rematch"))
-            elif not self.finished:
-                connection.send(error("malformed", "a rematch can be asked for once the game is over"))
-            else:
-                await self.manager.rematch(self, connection)
+            await self._handle_rematch(connection, message)
+        elif kind == "name":
+            self._handle_name(connection, message)
         else:
             connection.send(error("malformed", f"unknown message type {kind!r}"))
+
+    def _handle_name(self, connection: Connection, message: dict[str, Any]) -> None:
+        if connection.seat is None:
+            connection.send(error("spectator", "a spectator has no seat to name"))
+            return
+        name = clean_name(message.get("name"))
+        if name is None:
+            connection.send(error("malformed", f"a name is text of 1 to {MAX_NAME_LENGTH} characters"))
+            return
+        seat = self.seats[connection.seat]
+        if name != seat.name or not seat.named:
+            seat.name, seat.named = name, True
+            self._save_seats()
+            self.broadcast_table()
+
+    async def _handle_rematch(self, connection: Connection, message: dict[str, Any]) -> None:
+        """Asking for a rematch, answering the question, or (the asker) moving on with those who accepted.
+
+        The first ``rematch`` asks every other person at the table; a ``rematch`` from one of them accepts it
+        (``"accept": false`` declines). The rematch starts when every person has accepted, or when the asker sends
+        ``"start": true``: then only those who accepted sit down again, and bots play the other seats."""
+        accept, start = message.get("accept", True), message.get("start", False)
+        if connection.seat is None:
+            connection.send(error("spectator", "only the players can ask for a rematch"))
+        elif not isinstance(accept, bool) or not isinstance(start, bool):
+            connection.send(error("malformed", "accept and start are true or false"))
+        elif not self.finished:
+            connection.send(error("malformed", "a rematch can be asked for once the game is over"))
+        elif self.rematch_id is not None:
+            self.send_rematch(connection)  # already made: this seat is told where it is
+        elif self.vote_by is None and not accept:
+            connection.send(error("malformed", "nobody has asked for a rematch"))
+        elif self.vote_by is None:
+            self.vote_by = connection.seat
+            self.votes = {seat.index: "waiting" for seat in self.seats if seat.kind == "human"}
+            await self._answer(connection, True, start)
+        elif connection.seat == self.vote_by and not accept:
+            self.vote_by, self.votes = None, {}  # the asker takes the question back
+            self.broadcast_table()
+        elif start and connection.seat != self.vote_by:
+            connection.send(error("malformed", "only the player who asked can start the rematch without the others"))
+        else:
+            await self._answer(connection, accept, start)
+
+    async def _answer(self, connection: Connection, accept: bool, start: bool) -> None:
+        assert connection.seat is not None
+        self.votes[connection.seat] = "accepted" if accept else "declined"
+        playing = {seat for seat, answer in self.votes.items() if answer == "accepted"}
+        if start or len(playing) == len(self.votes):
+            await self.manager.rematch(self, connection, playing)
+        else:
+            self.broadcast_table()
 
     async def _handle_act(self, connection: Connection, message: dict[str, Any]) -> None:
         action, client_id, version = message.get("action"), message.get("client_id"), message.get("version")
@@ -449,6 +536,12 @@ class LiveTable:
                              client_id=client_id)
             events = self.match.act(seat, action)
             self.log.extend(events)
+            if self.finished:  # nobody is waited for any more: the last update says so
+                for other in self.seats:
+                    if other.away_task is not None:
+                        other.away_task.cancel()
+                        other.away_task = None
+                    other.away_until = None
             if client_id is not None:
                 self.client_ids[seat, client_id] = self.version
                 if len(self.client_ids) > REMEMBERED_CLIENT_IDS:
@@ -457,10 +550,6 @@ class LiveTable:
             if self.finished:
                 self.finished_at = time.time()
                 await self.storage.update_table(self.id, finished=self.finished_at)
-                for other in self.seats:
-                    if other.away_task is not None:
-                        other.away_task.cancel()
-                        other.away_task = None
             if self.game.realtime:
                 self.driver.applied(self.match.state, seat, now)
             self.schedule()
@@ -490,10 +579,11 @@ class LiveTable:
                 return
             version = self.version
             state = self.match.state.clone()
-            # Off the event loop: a thinking bot must not hold up other tables.
-            action = await asyncio.to_thread(decide, seat.bot, self.game, state, seat_index)
+            # Off the event loop (a thinking bot must not hold up other tables), in a worker process if it thinks long.
+            notation, seat.bot = await self.manager.bot_workers.choose(seat.bot, self.game, self.match.config, state,
+                                                                       seat_index)
             # No client id: a bot never retries, and the version guards against a move chosen for an old position.
-            await self.act(seat_index, self.game.format_action(action), None, version)
+            await self.act(seat_index, notation, None, version)
         finally:
             self.bot_task = None
             self.schedule()

@@ -103,24 +103,30 @@ class RealtimeDriver:
 
     def replan(self, state: Any, now: int, also: Iterable[int] = ()) -> None:
         """Ask every bot seat whose view changed (and those in ``also``) for a new plan."""
-        actors = self.game.actors(state)
+        game = self.game
+        actors = game.actors(state)
+        view_of = game.view
         again = set(also)
         for seat, occupant in self.seats.items():
             if seat not in actors:
                 occupant.plan = occupant.view = None
                 continue
-            view = self.game.view(state, seat)
+            view = view_of(state, seat)
             if seat in again or view != occupant.view:
-                self._plan(state, seat, now, view)
+                self._plan(state, seat, now, view, actors)
 
-    def _plan(self, state: Any, seat: int, now: int, view: dict[str, Any] | None = None) -> None:
+    def _plan(self, state: Any, seat: int, now: int, view: dict[str, Any] | None = None,
+              actors: frozenset[int] | None = None) -> None:
+        game = self.game
         occupant = self.seats[seat]
         occupant.plan = None
-        occupant.view = view = self.game.view(state, seat) if view is None else view
-        legal = self.game.legal_actions(state, seat) if seat in self.game.actors(state) else []
+        occupant.view = view = game.view(state, seat) if view is None else view
+        if actors is None:
+            actors = game.actors(state)
+        legal = game.legal_actions(state, seat) if seat in actors else []
         if not legal:
             return
-        decision = Decision(self.game, seat, view, legal, partial(self.game.determinize, state, seat), now)
+        decision = Decision(game, seat, view, legal, partial(game.determinize, state, seat), now)
         if not occupant.timed:
             occupant.plan = (max(now, occupant.ready_at), occupant.bot.choose(decision))
             return

@@ -9,6 +9,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from .seats import numbered
+
 STATUS = {
     "hidden": ("face down", "dim"),
     "empty": ("empty: any card starts it", ""),
@@ -70,7 +72,7 @@ def render_bermuda(view: dict[str, Any], names: list[str]) -> RenderableType:
         hand.append_text(_cards(view["hand"]) if view["hand"] else Text("(empty)", style="dim"))
         parts.append(hand)
     if view["players"] > 1:
-        holding = " ".join(names[s] for s, held in enumerate(view["holding"]) if held) or "nobody"
+        holding = ", ".join(numbered(names, s) for s, held in enumerate(view["holding"]) if held) or "nobody"
         parts.append(Text(f"Holding their breath: {holding}", style="dim"))
     last = view["last_result"]
     if last:

@@ -12,6 +12,7 @@ from rich.text import Text
 from ..games.hold_your_breath.actions import parse_action
 from ..games.hold_your_breath.cards import label_card, label_name
 from ..games.hold_your_breath.presentation import describe_action
+from .seats import numbered
 
 # Every card shows its label and words too: colour is never the only cue.
 _KIND_STYLES = {"air": "bold cyan", "swim": "bold green", "shark": "bold red", "kraken": "bold magenta",
@@ -102,7 +103,7 @@ def render_hold_your_breath(view: dict[str, Any], names: list[str]) -> Renderabl
 
     # The board keeps its full width (one character per 5 ft); names and Swim Piles wrap instead on a narrow screen.
     board = Table(box=None, pad_edge=False, show_edge=False)
-    board.add_column("diver", overflow="fold", max_width=16)
+    board.add_column("seat", overflow="fold", max_width=18)
     board.add_column("surface → depth", no_wrap=True, min_width=_BOARD_CELLS + 1)
     board.add_column("ft", justify="right")
     board.add_column("⚓", justify="right")
@@ -112,7 +113,7 @@ def render_hold_your_breath(view: dict[str, Any], names: list[str]) -> Renderabl
         board.add_column("total", justify="right")
     anchors = view["anchors"]
     for other in range(view["players"]):
-        name = Text(names[other], style="bold reverse" if other == active else "")
+        name = Text(numbered(names, other), style="bold reverse" if other == active else "")
         if other in view["surfaced"]:
             name.append(f" ↑{view['surfaced'].index(other) + 1}", style="bold green")  # surfaced, and in which order
         row: list[Any] = [

@@ -28,6 +28,7 @@ from ..engine.registry import get_game
 from ..sim.clock import Clock, WallClock
 from ..sim.driver import RealtimeDriver
 from .renderers import realtime_keys, render
+from .saving import save, save_stopped
 
 QUIT_KEYS = ("q", "Q", "\x04")
 LOG_LINES = 5
@@ -97,8 +98,8 @@ class RealtimeLoop:
         events = self.match.act(seat, action)
         self.driver.applied(self.match.state, seat, t)
         self._note(events)
-        if self.save_path is not None:
-            self.match.save(self.save_path)
+        if self.save_path is not None and (problem := save(self.match, self.save_path)) is not None:
+            self.message = Text(f"Could not save to {self.save_path}: {problem}", style="red")
 
     def _note(self, events: list[Event]) -> None:
         self.log += [self.game.format_event(event, self.seat) for event in events if event.kind not in self.keys.quiet]
@@ -147,17 +148,22 @@ class RealtimeLoop:
 
     def run(self) -> bool:
         """Play until the game is over (``True``) or the player quits (``False``)."""
+        how = "quit"
         with Live(self.picture(), console=self.console, auto_refresh=False, transient=False) as live:
-            while True:
-                self.catch_up()
-                key = self.read_key(self._wait())
-                if key is not None and not self.key(key):
-                    break
-                live.update(self.picture(), refresh=True)
+            try:
+                while True:
+                    self.catch_up()
+                    key = self.read_key(self._wait())
+                    if key is not None and not self.key(key):
+                        break
+                    live.update(self.picture(), refresh=True)
+            except KeyboardInterrupt:  # it may land in the middle of a move: keep those finished, as logged
+                self.match, how = self.match.replayed(), "Ctrl-C"
+            except EOFError:
+                how = "end of input"
             live.update(self.picture(), refresh=True)
         if not self.match.over:
-            saved = f"; saved to {self.save_path}" if self.save_path is not None else ""
-            self.console.print(f"Stopped{saved}.")
+            save_stopped(self.match, self.save_path, self.console, how)
             return False
         self.console.print(Text(self.log[-1] if self.log else "Game over.", style="bold green"))
         return True

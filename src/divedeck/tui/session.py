@@ -2,6 +2,9 @@
 
 It speaks only the engine contract: legality comes from ``legal_actions`` and rejections from ``IllegalAction``,
 so the terminal never re-implements a rule.
+
+A stopped game (``quit``, Ctrl-C, the end of the input) is always saved and the person told where, so stopping
+never loses a game.
 """
 
 from __future__ import annotations
@@ -12,6 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+try:
+    import readline  # input() then edits the line and keeps a history of it
+except ImportError:  # no readline on Windows: input() still reads, without editing
+    readline = None  # type: ignore[assignment]
+
 from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
@@ -19,12 +27,20 @@ from rich.text import Text
 from ..bots import Bot, decide
 from ..engine.errors import IllegalAction, MalformedInput
 from ..engine.events import Event
+from ..engine.game import Game
 from ..engine.match import Match
 from .renderers import render
+from .saving import save, save_stopped
 
-HELP = ("Type the number of a move, or the move itself (e.g. 'c Y3', 'p R2>1', 'pass', 'end').\n"
-        "Other commands: 'board' shows the table again, 'log' the recent moves, 'help' this text, "
-        "'quit' stops (the game is saved first if you gave --save).")
+# Erases the scrollback, which clearing the screen keeps: the next person must not scroll up to the last hand.
+ERASE_SCROLLBACK = "\x1b[3J"
+
+
+def help_text(game: Game[Any, Any]) -> str:
+    written = f": {game.action_help}" if game.action_help else ""
+    return (f"Type the number of a move, or the move itself{written}.\n"
+            "Other commands: 'board' shows the table again, 'log' the recent moves, 'help' this text, "
+            "'quit' stops (the game is saved, and you are told how to carry on).")
 
 
 @dataclass
@@ -44,7 +60,9 @@ class Quit(Exception):
 class TerminalSession:
     def __init__(self, match: Match, seats: list[Seat], console: Console | None = None,
                  read: Callable[[str], str] = input, delay: float = 0.0, save_path: Path | None = None,
-                 opening: list[Event] | None = None) -> None:
+                 opening: list[Event] | None = None, save_every_move: bool = True) -> None:
+        """``save_path`` is where the game is saved when it stops, and after every move with
+        ``save_every_move``."""
         self.match = match
         self.game = match.game
         self.seats = seats
@@ -52,6 +70,8 @@ class TerminalSession:
         self.read = read
         self.delay = delay
         self.save_path = save_path
+        self.save_every_move = save_every_move
+        self.saved = False  # whether the game, once stopped, is in ``save_path``
         self.names = [seat.name for seat in seats]
         humans = [i for i, seat in enumerate(seats) if seat.human]
         # With one person, the log is written from their seat; with several sharing a screen (or none, watching),
@@ -74,11 +94,20 @@ class TerminalSession:
         self.console.print(render(self.game.name, self.game.view(self.match.state, seat), self.names))
 
     # -- one decision ----------------------------------------------------------------------------------------
+    def clear(self) -> None:
+        """Clear the screen, its scrollback and the typed moves' history: the next person sees none of it."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write(ERASE_SCROLLBACK)
+            self.console.file.flush()
+        if readline is not None:
+            readline.clear_history()
+
     def _human_action(self, seat: int) -> Any:
         if self.shared_screen and self.last_human != seat:
-            self.console.clear()
+            self.clear()
             self.read(f"Pass the keyboard to {self.names[seat]}, then press Enter (others look away) ")
-            self.console.clear()
+            self.clear()
         self.last_human = seat
         self.show_board(seat)
         legal = self.game.legal_actions(self.match.state, seat)
@@ -90,10 +119,12 @@ class TerminalSession:
         while True:
             answer = self.read(f"{self.names[seat]}> ").strip()
             command = answer.lower()
+            if not answer:
+                continue
             if command in ("q", "quit", "exit"):
                 raise Quit
             if command in ("h", "help", "?"):
-                self.console.print(HELP)
+                self.console.print(help_text(self.game))
                 continue
             if command == "board":
                 self.show_board(seat)
@@ -133,11 +164,16 @@ class TerminalSession:
                 action = decide(occupant.bot, self.game, self.match.state, seat)
             for event in self.match.act(seat, action):
                 self._note(event)
-            if self.save_path is not None:
-                self.match.save(self.save_path)
+            if self.save_every_move and self.save_path is not None:
+                problem = save(self.match, self.save_path)
+                if problem is not None:  # the game goes on: it is saved again when it stops
+                    self._complain(f"Could not save to {self.save_path}: {problem}.")
+
+    def stop(self, how: str) -> None:
+        self.saved = save_stopped(self.match, self.save_path, self.console, how)
 
     def run(self) -> bool:
-        """Play to the end; ``False`` if the person quit first."""
+        """Play to the end; ``False`` if the person stopped first (the game is then saved, see ``stop``)."""
         watching = self.viewer is None and not self.shared_screen
         previous: frozenset[int] = frozenset()
         try:
@@ -147,9 +183,18 @@ class TerminalSession:
                     self.show_board(None)
                 previous = actors
                 self.step()
-        except (Quit, EOFError):
-            saved = f"; saved to {self.save_path}" if self.save_path is not None else ""
-            self.console.print(f"Stopped{saved}.")
+        except Quit:
+            self.stop("quit")
+            return False
+        except EOFError:
+            self.console.print()
+            self.stop("end of input")
+            return False
+        except KeyboardInterrupt:
+            # Ctrl-C may land in the middle of a move: keep the moves that were finished, as the log has them.
+            self.match = self.match.replayed()
+            self.console.print()
+            self.stop("Ctrl-C")
             return False
         self.show_board(self.viewer)
         outcome = self.game.outcome(self.match.state)

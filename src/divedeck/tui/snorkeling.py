@@ -12,6 +12,7 @@ from rich.text import Text
 from ..games.snorkeling.actions import parse_action
 from ..games.snorkeling.cards import load_cards
 from ..games.snorkeling.presentation import action_label
+from .seats import numbered
 
 _FALLBACK_STYLE = "bold"
 
@@ -82,7 +83,7 @@ def render_snorkeling(view: dict[str, Any], names: list[str]) -> RenderableType:
     table.add_column("top", justify="right")
     table.add_column("hand", justify="right")
     for other in range(len(view["scores"])):
-        name = Text(names[other], style="bold reverse" if other == active else "")
+        name = Text(numbered(names, other), style="bold reverse" if other == active else "")
         pile = Text(_LANTERNFISH, style="dim")
         if view["piles"][other]:
             pile.append(" ")

@@ -1,4 +1,4 @@
-"""The rulebook's ambiguities as divedeck resolves them, HYH-A1..A27: each default, and its option where there is
+"""The rulebook's ambiguities as divedeck resolves them, HYH-A1..A28: each default, and its option where there is
 one."""
 
 from __future__ import annotations
@@ -334,3 +334,17 @@ def test_HYH_A26_A27_typing_the_word_list_is_no_strategy() -> None:
             GAME.apply(state, 1, guess)
             typed += 1
     assert typed <= 5 and len(won(state, 0)) <= 1
+
+
+def test_HYH_A28_a_wrong_guess_one_letter_away_is_close_for_the_guessing_team_and_the_clue_giver() -> None:
+    """HYH-A28: the clue-giver's "close!" for a typed guess one letter off the word (changed, missing or added)
+    reaches the guessing team and the clue-giver; the other teams read only the wrong guess."""
+    state = started(5, num_players=6)  # team A: seats 0 (the clue-giver), 1 and 2; the word is w001-orange
+    (close,) = act(state, 1, 'guess "w001 orang"', 2000)
+    assert close.result == "wrong" and close.said == "w001 orang"
+    assert {seat for seat in range(6) if close.for_seat(seat).get("close")} == {0, 1, 2}
+    assert "close" not in close.for_seat(3) and "close" not in close.for_seat(None)
+    assert GAME.log_parts(close, 2)[-1] == {"text": " guessed \u201cw001 orang\u201d: close!"}
+    assert GAME.log_parts(close, 3)[-1] == {"text": " guessed \u201cw001 orang\u201d: no"}
+    (far,) = act(state, 1, 'guess "w002 orange x"', 3000)
+    assert far.result == "wrong" and not far.close

@@ -20,11 +20,12 @@ from .helpers import GAME, WORDS, config
 OPTIONS = {"cards": WORDS, "deck_size": 10}
 
 
-def test_the_game_offers_its_team_bot_as_medium_and_keeps_the_others_for_tests_and_stand_ins() -> None:
-    """The team bot is the game's everyday bot (the medium level); the stand-in, declared as the bot that plays for
-    a player who left, and the turn-based random bot are accepted by name but not offered to people."""
-    assert bot_names("hold-your-hat") == ["medium"]
-    assert {"random", "team", "standin"} <= set(accepted_bot_names("hold-your-hat"))
+def test_the_game_offers_no_bot_until_one_gives_clues_and_keeps_its_bots_for_tests_and_stand_ins() -> None:
+    """Neither bot gives clues, so people are offered none, not even under a level's name; the team bot still plays
+    the medium level in simulations, and the stand-in (declared as the bot that plays for a player who left) and
+    the turn-based random bot are accepted by name."""
+    assert bot_names("hold-your-hat") == []
+    assert {"medium", "random", "team", "standin"} <= set(accepted_bot_names("hold-your-hat"))
     assert make_bot("hold-your-hat", "medium", 1).name == "team"
     assert make_bot("hold-your-hat", GAME.levels.stand_in, 1).name == "standin"
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from divedeck.games.hold_your_hat.judging import clue_problem, entry_keys, guess_matches, normalize
+from divedeck.games.hold_your_hat.judging import clue_problem, entry_keys, guess_is_close, guess_matches, normalize
 
 
 @pytest.mark.parametrize(("guess", "entry"), [
@@ -108,3 +108,26 @@ def test_HYH_A21_round_two_one_word_once_round_three_nothing() -> None:
     assert "one clue" in (clue_problem("shield", "defense", round_number=2, clues_given=1) or "")
     assert clue_problem("shield and more", "defense", round_number=1, clues_given=5) is None
     assert "mime" in (clue_problem("shield", "defense", round_number=3) or "")
+
+
+@pytest.mark.parametrize(("guess", "entry", "close"), [
+    ("crav", "crab", True),  # one letter changed
+    ("cab", "crab", True),  # one missing
+    ("crabb", "crab", True),  # one too many
+    ("Sea-Hors", "sea horse", True),  # normalized first, spaces aside
+    ("seahorsez", "sea horse", True),
+    ("the anchr", "anchor", True),
+    ("crib", "crab", True),
+    ("cream", "crab", False),  # two letters off
+    ("bcra", "crab", False),
+    ("lobster", "crab", False),
+    ("map", "treasure map", False),  # a part of the entry is far from it
+])
+def test_HYH_A28_close_is_one_letter_away_after_normalization(guess: str, entry: str, close: bool) -> None:
+    """HYH-A28: one letter changed, missing or added, once normalized as in HYH-R27, spaces aside."""
+    assert guess_is_close(guess, entry) is close
+
+
+def test_HYH_A28_close_to_a_listed_alternate_counts() -> None:
+    """HYH-A28: the entry's listed alternates count, as they do for a right guess."""
+    assert guess_is_close("colr", "colour", ("color",)) and guess_is_close("colourr", "colour", ("color",))

@@ -8,28 +8,41 @@ hand and the public columns), never another hand.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import lru_cache, partial
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from ...engine.decision import Decision
-from .actions import Action, Lay
+from .actions import HOLD, RELEASE, SORT, Action, Lay
 from .cards import NEIGHBOURS
+from .rules import LAYS
 
 # Statuses of a column that can still take a good card (information.view / rules.column_status).
 _OPEN = ("empty", "building")
 
 
-@lru_cache(maxsize=1 << 16)
 def longest_run(start: int, counts: tuple[int, ...], limit: int) -> int:
     """How many cards a run can have that starts with ``start`` and goes on with cards of ``counts`` (how many of
     each value 1-9 are left, ``counts[v - 1]``), each adjacent to the one before (BRM-R20); at most ``limit``."""
+    code = 0
+    for index, count in enumerate(counts):
+        code |= count << (4 * index)
+    return _longest_run(start, code, limit)
+
+
+@lru_cache(maxsize=1 << 18)
+def _longest_run(start: int, code: int, limit: int) -> int:
+    """``longest_run`` with the counts packed four bits a value (a value has seven copies), so that a cached call
+    hashes three integers."""
     if limit <= 1:
         return 1
     best = 1
     for following in NEIGHBOURS[start]:
-        if counts[following - 1]:
-            rest = counts[:following - 1] + (counts[following - 1] - 1,) + counts[following:]
-            best = max(best, 1 + longest_run(following, rest, limit - 1))
+        shift = 4 * (following - 1)
+        if code >> shift & 15:
+            best = max(best, 1 + _longest_run(following, code - (1 << shift), limit - 1))
             if best >= limit:
                 break
     return best
@@ -72,7 +85,7 @@ class DiverBot:
     def plan(self, decision: Decision) -> tuple[int, Action] | None:
         view = decision.view
         now = decision.now if decision.now is not None else view["now"]
-        legal = {str(action): action for action in decision.legal}
+        legal = decision.legal
         if view["phase"] == "prepare":
             return self._prepare(view, legal, now)
         if view["phase"] == "dive":
@@ -80,21 +93,23 @@ class DiverBot:
         return None
 
     # -- before the dive ------------------------------------------------------------------------------------------
-    def _prepare(self, view: dict[str, Any], legal: dict[str, Action], now: int) -> tuple[int, Action] | None:
+    def _prepare(self, view: dict[str, Any], legal: Sequence[Action], now: int) -> tuple[int, Action] | None:
         stage = ("prepare", view["round"], view["last_result"] and view["last_result"]["t"])
         if stage != self._stage:
             self._stage = stage
             self._ready_at = now + self._vary(self.pace_ms / 2)  # a look at the hand, then a deep breath
         delay = max(0, self._ready_at - now)
-        if "sort" in legal:
-            return delay, legal["sort"]
-        if "hold" in legal:
-            return delay, legal["hold"]
+        sort = _find(legal, SORT)
+        if sort is not None:
+            return delay, sort
+        hold = _find(legal, HOLD)
+        if hold is not None:
+            return delay, hold
         return None  # holding: wait for the others and the count of three
 
     # -- the dive -------------------------------------------------------------------------------------------------
-    def _dive(self, view: dict[str, Any], legal: dict[str, Action], now: int) -> tuple[int, Action] | None:
-        release = legal.get("release")
+    def _dive(self, view: dict[str, Any], legal: Sequence[Action], now: int) -> tuple[int, Action] | None:
+        release = _find(legal, RELEASE)
         if release is None:
             return None
         stage = ("dive", view["round"], view["t0"], view.get("layouts"))
@@ -137,39 +152,74 @@ class DiverBot:
         self._committed = (at, choice)
         return at - now, choice
 
-    def _choose(self, view: dict[str, Any], hand: list[int], legal: dict[str, Action], now: int) -> Lay | None:
+    def _choose(self, view: dict[str, Any], hand: list[int], legal: Sequence[Action], now: int) -> Lay | None:
         best: list[Lay] = []
         best_score = float("-inf")
-        counts = [hand.count(value) for value in range(1, 10)]
-        open_columns = [c for c in view["columns"] if c["status"] in _OPEN]
-        started = any(c["status"] == "building" for c in open_columns)
+        counts = _counts(tuple(hand))
+        columns = view["columns"]
+        open_columns = []
+        started = False
+        for column in columns:
+            status = column["status"]
+            if status == "building":
+                started = True
+            elif status != "empty":
+                continue
+            open_columns.append(column)
         # Like people around a table, each diver looks after the treasure in front of it (seat i: column i) and
         # helps at another column only when nobody has laid there for a while: fewer hands reach for one column.
-        own = view["seat"] % len(view["columns"]) + 1
+        own = view["seat"] % len(columns) + 1
         for column in open_columns:
-            if column["column"] != own and now - self._changed[column["column"]][1] < self.pace_ms:
+            number = column["column"]
+            if number != own and now - self._changed[number][1] < self.pace_ms:
                 continue
-            depth = column["treasure"]["depth"]
-            missing = depth - len(column["cards"])
-            for card in sorted(set(hand) & set(column["accepts"])):
-                lay = legal.get(f"lay {card} c{column['column']}")
+            scores = lay_scores(counts, tuple(column["accepts"]), column["treasure"]["depth"], len(column["cards"]),
+                                number == own, started)
+            for card, score in scores:
+                lay = _find(legal, LAYS.get((card, number)) or Lay(card, number))
                 if not isinstance(lay, Lay):
                     continue
-                counts[card - 1] -= 1
-                run = longest_run(card, tuple(counts), missing)
-                counts[card - 1] += 1
-                score = 10.0 * run / missing + 5.0 * len(column["cards"]) / depth
-                if run >= missing:
-                    score += 20.0  # it can finish this column alone
-                if column["column"] == own:
-                    score += 15.0
-                elif not column["cards"]:
-                    score -= 6.0 if started else 0.0  # open someone else's column only when nothing better is on
                 if score > best_score:
                     best, best_score = [lay], score
                 elif score == best_score:
                     best.append(lay)
         return self.rng.choice(best) if best else None
+
+
+@lru_cache(maxsize=1 << 12)
+def _counts(hand: tuple[int, ...]) -> tuple[int, ...]:
+    """How many cards of each value 1-9 ``hand`` holds."""
+    return tuple([hand.count(value) for value in range(1, 10)])
+
+
+@lru_cache(maxsize=1 << 16)
+def lay_scores(counts: tuple[int, ...], accepts: tuple[int, ...], depth: int, length: int, own: bool,
+               started: bool) -> tuple[tuple[int, float], ...]:
+    """How a diver rates each card of its hand (``counts`` per value) that a column (of ``depth``, holding
+    ``length`` cards, taking ``accepts``) would take, lowest card first: completing the column, going on with what
+    the hand can run from it, building on long columns; its own column first, someone else's empty one last."""
+    missing = depth - length
+    scores = []
+    for card in sorted({value for value in range(1, 10) if counts[value - 1]} & set(accepts)):
+        rest = counts[:card - 1] + (counts[card - 1] - 1,) + counts[card:]
+        run = longest_run(card, rest, missing)
+        score = 10.0 * run / missing + 5.0 * length / depth
+        if run >= missing:
+            score += 20.0  # it can finish this column alone
+        if own:
+            score += 15.0
+        elif not length:
+            score -= 6.0 if started else 0.0  # open someone else's column only when nothing better is on
+        scores.append((card, score))
+    return tuple(scores)
+
+
+def _find(legal: Sequence[Action], action: Action) -> Action | None:
+    """The entry of ``legal`` equal to ``action``, or ``None``. Legal actions are the rules' own objects (``LAYS``,
+    ``RELEASE``...), so they are found by identity first, without calling a dataclass's ``__eq__``."""
+    if any(map(is_, legal, repeat(action))):
+        return action
+    return next((entry for entry in legal if entry == action), None)
 
 
 def _diver(pace_ms: int, breath_ms: int, name: str, seed: int = 0) -> DiverBot:

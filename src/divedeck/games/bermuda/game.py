@@ -10,7 +10,7 @@ from ...engine.events import Event
 from ...engine.game import Game
 from ...engine.records import ActionRecord, LogPart
 from . import information, notation, presentation, rules
-from .actions import Action, Tick, parse_action, stamped
+from .actions import Action, Hold, Lay, Release, Sort, Tick, parse_action, stamped
 from .bots import PRESET_DESCRIPTIONS, PRESETS, bot_factories
 from .config import BermudaConfig
 from .state import BermudaState
@@ -86,6 +86,12 @@ class Bermuda(Game[BermudaState, Action]):
 
     # -- time (BRM-R5) ---------------------------------------------------------------------------------------
     def at(self, action: Action, t: int) -> Action:
+        if type(t) is int and t >= 0:  # the usual case, without ``dataclasses.replace``: a real-time table stamps
+            kind = type(action)        # every action it applies
+            if kind is Lay:
+                return Lay(action.card, action.column, t)  # type: ignore[union-attr]
+            if kind is Hold or kind is Release or kind is Sort or kind is Tick:
+                return kind(t)  # type: ignore[call-arg]
         return stamped(action, t)
 
     def deadline(self, state: BermudaState) -> int | None:

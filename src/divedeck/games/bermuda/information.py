@@ -13,7 +13,7 @@ terminal read its depth from the view alone.
 from __future__ import annotations
 
 import random
-from typing import NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict, cast
 
 from ...engine.rng import SeededRng
 from .cards import DIVER_DECK
@@ -119,12 +119,55 @@ def _last_result(state: BermudaState) -> LastResultView | None:
             "columns": columns}
 
 
+# The last public picture built: (config, table, key, picture, column keys). Every seat's view of one moment shares
+# it, and the next moment reuses its columns and last result where they did not change: a real-time table asks
+# every seat's view after every action. One tuple, read and replaced whole, so threads never see half of it.
+_last: tuple[Any, ...] = (None, None, None, None, ())
+
+
+def _key(state: BermudaState) -> tuple[Any, ...]:
+    """Everything the public picture is made of (the config and table are compared by identity)."""
+    return (state.phase, state.round, state.now, state.hold, state.dive_at, state.t0, state.columns, state.layout,
+            state.shown, tuple(map(len, state.hands)), state.signals, len(state.deck), state.won, state.keeper,
+            state.found, state.dives, state.layouts, state.last, state.end)
+
+
 def view(state: BermudaState, seat: int | None) -> BermudaView:
+    """What ``seat`` sees. The views of one moment share their nested lists and dicts (the public picture): read
+    them, never change them."""
+    global _last
+    config, table = state.config, state.table
+    key = _key(state)
+    last = _last
+    if last[0] is config and last[1] is table and last[2] == key:
+        public = last[3]
+    else:
+        public, columns = _public(state, last if last[0] is config and last[1] is table else None)
+        _last = (config, table, key, public, columns)
+    shown = cast(BermudaView, public.copy())
+    shown["seat"] = seat
+    if seat is not None:
+        shown["hand"] = list(state.hands[seat])
+    return shown
+
+
+def _public(state: BermudaState, previous: tuple[Any, ...] | None) -> tuple[BermudaView, tuple[Any, ...]]:
+    """The picture every seat shares (``seat`` left empty), and each column's key; ``previous`` is the last
+    picture of the same config, whose unchanged columns and last result are taken over."""
     config = state.config
     n = len(state.hands)
+    old_columns: dict[Any, ColumnView] = {}
+    old_result = None
+    if previous is not None:
+        old_columns = dict(zip(previous[4], previous[3]["columns"], strict=True))
+        if previous[2][17] is state.last and previous[2][18] is state.end:
+            old_result = previous[3]["last_result"]
+    column_keys = tuple((index, state.layout[index], cards, state.shown) for index, cards in enumerate(state.columns))
+    columns = [old_columns.get(ckey) or _column(state, index, cards)
+               for ckey, (index, cards) in zip(column_keys, enumerate(state.columns), strict=True)]
     shown: BermudaView = {
         "game": "bermuda",
-        "seat": seat,
+        "seat": None,
         "players": n,
         "phase": state.phase,
         "round": min(state.round, config.rounds),
@@ -135,7 +178,7 @@ def view(state: BermudaState, seat: int | None) -> BermudaView:
         "dive_at": _time(state.dive_at),
         "t0": _time(state.t0),
         "deadline": deadline(state),
-        "columns": [_column(state, index, cards) for index, cards in enumerate(state.columns)],
+        "columns": columns,
         "hand_sizes": [len(hand) for hand in state.hands],
         "signals": [None if column == NONE else column + 1 for column in state.signals],
         "deck_size": len(state.deck),
@@ -143,16 +186,14 @@ def view(state: BermudaState, seat: int | None) -> BermudaView:
         "keeper": [state.table.ids[t] for t in state.keeper],
         "treasures_won": treasures_won(state),
         "protection": protection(state),
-        "last_result": _last_result(state),
+        "last_result": old_result if old_result is not None else _last_result(state),
         "sorting_allowed": config.sorting_allowed(state.round) and state.phase == "prepare",
         "scoreboard": scoreboard(state),
     }
     if config.challenge == "chained":
         shown["dives"] = state.dives
         shown["layouts"] = state.layouts
-    if seat is not None:
-        shown["hand"] = list(state.hands[seat])
-    return shown
+    return shown, column_keys
 
 
 def unseen_divers(state: BermudaState, seat: int | None) -> list[int]:

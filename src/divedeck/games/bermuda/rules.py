@@ -262,15 +262,25 @@ def _start_dive(state: BermudaState, t: int, events: list[Event]) -> None:
 # -- who may act, and what ------------------------------------------------------------------------------------------
 
 
+_EVERYONE = tuple(frozenset(range(n)) for n in range(MAX_PLAYERS + 1))
+_NOBODY: frozenset[int] = frozenset()
+
+
 def actors(state: BermudaState) -> frozenset[int]:
     """Everyone acts at once (the game is real-time), until the game is over."""
-    return frozenset() if state.phase == GAME_OVER else frozenset(range(len(state.hands)))
+    return _NOBODY if state.phase == GAME_OVER else _EVERYONE[len(state.hands)]
 
 
 def _may_sort(state: BermudaState, seat: int) -> bool:
     hand = state.hands[seat]
     return (state.phase == PREPARE and state.config.sorting_allowed(state.round)
             and any(hand[i] > hand[i + 1] for i in range(len(hand) - 1)))
+
+
+# The dive's legal actions by what they depend on: the hand and the number of columns; with the strict placement
+# check, the columns' cards and the depth of each column's treasure too. Every seat asks for them after every action
+# of a real-time table; the list a caller gets is its own copy.
+_DIVE_LEGAL: dict[tuple[Any, ...], tuple[Action, ...]] = {}
 
 
 def legal_actions(state: BermudaState, seat: int) -> list[Action]:
@@ -281,9 +291,24 @@ def legal_actions(state: BermudaState, seat: int) -> list[Action]:
         if _may_sort(state, seat):
             actions.append(SORT)
         return actions
-    actions = []
-    columns = state.columns
     strict = state.config.placement_check == "strict"
+    if strict:
+        treasures = state.table.treasures
+        key: tuple[Any, ...] = (state.hands[seat], state.columns,
+                                tuple(treasures[treasure].depth for treasure in state.layout))
+    else:
+        key = (state.hands[seat], len(state.columns))
+    listed = _DIVE_LEGAL.get(key)
+    if listed is None:
+        if len(_DIVE_LEGAL) > 50_000:
+            _DIVE_LEGAL.clear()
+        listed = _DIVE_LEGAL[key] = tuple(_dive_actions(state, seat, strict))
+    return list(listed)
+
+
+def _dive_actions(state: BermudaState, seat: int, strict: bool) -> list[Action]:
+    actions: list[Action] = []
+    columns = state.columns
     treasures = state.table.treasures
     for value in sorted(set(state.hands[seat])):
         for index, cards in enumerate(columns):

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from ...engine.declaration import BotEntry, Frontend, Levels
 from ...engine.events import Event
 from ...engine.game import Game
 from ...engine.records import ActionRecord, LogPart
-from . import information, notation, presentation, rules
+from . import information, notation, playout, presentation, rules
 from .actions import END, KEEP, PLAIN, TARGETED, VALUED, Action, Calm, Drop, Gasp, Lose, parse_action
 from .bots import GreedyBot
 from .config import HoldYourBreathConfig
@@ -21,6 +21,9 @@ class HoldYourBreath(Game[HoldYourBreathState, Action]):
     name = "hold-your-breath"
     title = "Hold Your Breath!"
     summary = "a diving race for 2 to 4: dive deep, then race back up before your breath runs out; about 20 minutes"
+    action_help = ("'air DO 10', 'swim S10C', 'panic A5P>1' (onto seat 1), 'shark SH>1', 'kraken KR>2', "
+                   "'calm S5C 0', 'draw A5D', 'mass KR', 'end' (each use of a card is its own move); when asked: "
+                   "'gasp S5D', 'drop A5D', 'keep', 'lose A5D'")
     config_type = HoldYourBreathConfig
     seat_rule = "HYB-R1"
     turn_rule = "HYB-R26"
@@ -43,6 +46,14 @@ class HoldYourBreath(Game[HoldYourBreathState, Action]):
 
     def validate(self, state: HoldYourBreathState, seat: int, action: Action) -> None:
         rules.validate(state, seat, action)
+
+    def random_playout(self, state: HoldYourBreathState, random_float: Callable[[], float], max_actions: int,
+                       stop_events: frozenset[str] = frozenset()) -> int:
+        """The contract's playout in Hold Your Breath!'s own fast loop, which can stop only at the end of the Descent
+        (or of the game)."""
+        if stop_events <= playout.ROUND_EVENTS:
+            return playout.random_playout(state, random_float, max_actions, stop_events)
+        return super().random_playout(state, random_float, max_actions, stop_events)
 
     def waiting_reason(self, state: HoldYourBreathState, seat: int) -> tuple[str, str | None]:
         if state.kraken:

@@ -12,6 +12,7 @@ HYB-R30, the end of a round HYB-R31/R32/R41) resolve inside ``apply``; the state
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Sequence
 
 from ...engine.errors import IllegalAction, MalformedInput
 from ...engine.events import Event
@@ -159,25 +160,22 @@ def actors(state: HoldYourBreathState) -> frozenset[int]:
 
 def discard_targets(state: HoldYourBreathState, seat: int) -> list[int]:
     """HYB-R12 discard, HYB-A17: an opponent holding at least a full hand."""
-    size = state.context.hand_size
-    return [t for t, hand in enumerate(state.hands) if t != seat and len(hand) >= size]
+    return discard_targets_in(state.hands, state.context.hand_size, seat)
 
 
 def panic_targets(state: HoldYourBreathState, seat: int) -> list[int]:
     """HYB-R12 panic, HYB-A21, HYB-R34: an opponent still diving with no Panic (a Shark does not block)."""
-    return [t for t in range(len(state.hands))
-            if t != seat and state.is_diver(t) and not state.has_panic(t)]
+    return panic_targets_in(state.piles, state.surfaced, seat)
 
 
 def shark_targets(state: HoldYourBreathState, seat: int) -> list[int]:
     """HYB-R12 shark, HYB-A22, HYB-R34: an opponent still diving with no Shark (a Panic does not block)."""
-    return [t for t in range(len(state.hands))
-            if t != seat and state.is_diver(t) and not state.has_shark(t)]
+    return shark_targets_in(state.piles, state.surfaced, seat)
 
 
 def kraken_targets(state: HoldYourBreathState) -> list[int]:
     """HYB-R12 kraken_shark, HYB-A20: any player with a Shark, the Kraken's player included."""
-    return [t for t in range(len(state.hands)) if state.has_shark(t)]
+    return kraken_targets_in(state.piles)
 
 
 def calm_options(state: HoldYourBreathState, seat: int) -> list[tuple[int, int]]:
@@ -186,16 +184,7 @@ def calm_options(state: HoldYourBreathState, seat: int) -> list[tuple[int, int]]
     A Panic is discarded (no target, -1). A Shark moves to another diver without a Shark, chosen by the player; if
     there is none it is discarded (-1).
     """
-    options: list[tuple[int, int]] = []
-    recipients: list[int] | None = None
-    for index, entry in enumerate(state.piles[seat]):
-        if is_panic(entry):
-            options.append((index, -1))
-            continue
-        if recipients is None:
-            recipients = shark_targets(state, seat)
-        options.extend((index, target) for target in recipients or [-1])
-    return options
+    return calm_options_in(state.piles, state.surfaced, seat)
 
 
 def may_end(state: HoldYourBreathState, seat: int) -> bool:
@@ -204,6 +193,41 @@ def may_end(state: HoldYourBreathState, seat: int) -> bool:
         return True
     verbs = state.context.table.face_verbs
     return not any("air" in verbs[face] for face in state.hands[seat])
+
+
+# The same predicates on the fields they read, tuples or lists: the fast random playout (``playout.py``) keeps the
+# state in lists while it plays and asks these too, so legality stays written once. Every Swim Pile item is a
+# hindrance; an item is a Panic unless its low bits say SHARK (``state.item``).
+
+def discard_targets_in(hands: Sequence[Sequence[int]], size: int, seat: int) -> list[int]:
+    return [t for t, hand in enumerate(hands) if t != seat and len(hand) >= size]
+
+
+def panic_targets_in(piles: Sequence[Sequence[int]], surfaced: Sequence[int], seat: int) -> list[int]:
+    return [t for t, pile in enumerate(piles)
+            if t != seat and t not in surfaced and all(entry & 3 == SHARK for entry in pile)]
+
+
+def shark_targets_in(piles: Sequence[Sequence[int]], surfaced: Sequence[int], seat: int) -> list[int]:
+    return [t for t, pile in enumerate(piles)
+            if t != seat and t not in surfaced and all(entry & 3 != SHARK for entry in pile)]
+
+
+def kraken_targets_in(piles: Sequence[Sequence[int]]) -> list[int]:
+    return [t for t, pile in enumerate(piles) if any(entry & 3 == SHARK for entry in pile)]
+
+
+def calm_options_in(piles: Sequence[Sequence[int]], surfaced: Sequence[int], seat: int) -> list[tuple[int, int]]:
+    options: list[tuple[int, int]] = []
+    recipients: list[int] | None = None
+    for index, entry in enumerate(piles[seat]):
+        if entry & 3 != SHARK:
+            options.append((index, -1))
+            continue
+        if recipients is None:
+            recipients = shark_targets_in(piles, surfaced, seat)
+        options.extend((index, target) for target in recipients or [-1])
+    return options
 
 
 def _distinct(hand: Cards) -> list[int]:

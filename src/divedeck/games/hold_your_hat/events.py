@@ -7,7 +7,7 @@ is right (it is the word) are private fields ``{seat: value}``; a wrong guess is
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from ...engine.events import Event
@@ -88,15 +88,18 @@ class RaidPlayed(Event):
 @dataclass(frozen=True, slots=True)
 class _Typed(Event):
     """A typed guess: ``result`` is blank, wrong, right or ignored (the team already claims the word); ``said`` is a
-    wrong guess, which everyone may read, ``text`` a right or ignored one, for its author and the clue-giver."""
+    wrong guess, which everyone may read, ``text`` a right or ignored one, for its author and the clue-giver.
+    ``close`` marks a wrong guess one letter away from the word (HYH-A28), for the guessing team and the
+    clue-giver: the clue-giver's "close!", which the other teams do not hear."""
 
-    private_fields: ClassVar[tuple[str, ...]] = ("text",)
+    private_fields: ClassVar[tuple[str, ...]] = ("text", "close")
     team: int
     seat: int
     t: int
     result: str
     said: str | None
     text: Mapping[int, str]
+    close: Mapping[int, bool] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ...engine.declaration import BotEntry, Frontend, Levels
+from ...engine.declaration import BotEntry, Frontend, Levels, Preset
 from ...engine.events import Event
 from ...engine.game import Game
 from ...engine.records import ActionRecord, LogPart
@@ -30,6 +30,13 @@ class HoldYourHat(Game[HoldYourHatState, Action]):
             "standin": BotEntry(StandInBot, offered=False)}
     levels = Levels(medium="team", hard_iterations=None, stand_in="standin")
     frontends = frozenset({Frontend.BROWSER, Frontend.SHARED_SCREEN})
+    presets = (
+        Preset("Party (one screen)", "everyone in one room passes this screen round: the clue-giver holds it and "
+               "confirms the words the team says aloud", Frontend.SHARED_SCREEN, {"party": True}),
+        Preset("Online teams", "each player on their own device with an invite link: the clue-giver reads the word, "
+               "teammates type their guesses (use a video call for the mime round)", Frontend.BROWSER,
+               {"party": False}),
+    )
     summary = ("a team word-guessing party game in real time for 4 to 36 players in 2 to 6 teams: describe, one "
                "word, mime; about 30 minutes")
 

@@ -81,6 +81,23 @@ def guess_matches(guess: str, entry: str, alternates: tuple[str, ...] = ()) -> b
     return any(keys & entry_keys(text) for text in (entry, *alternates))
 
 
+def _one_edit(a: str, b: str) -> bool:
+    """``a`` and ``b`` differ by exactly one letter: one changed, one missing or one too many."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), len(a))
+    return a[i + 1:] == b[i + 1:] if len(a) == len(b) else a[i:] == b[i + 1:]
+
+
+def guess_is_close(guess: str, entry: str, alternates: tuple[str, ...] = ()) -> bool:
+    """HYH-A28: a wrong typed guess one letter away from the entry (or an alternate), once both are normalized
+    and spaces aside: one letter changed, missing or added ("crav" or "crabb" for "crab")."""
+    keys = entry_keys(guess)
+    return any(_one_edit(key, other) for text in (entry, *alternates) for other in entry_keys(text) for key in keys)
+
+
 # -- clues -----------------------------------------------------------------------------------------------------------
 
 _STEMMER = Stemmer.Stemmer("english")

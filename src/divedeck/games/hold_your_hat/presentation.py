@@ -140,7 +140,7 @@ def _guess_parts(shown: dict[str, Any], head: list[LogPart]) -> list[LogPart]:
     if shown["kind"] == "theft":
         return [*head, text(f"{words}: {result}")]
     if result == "wrong":
-        return [*head, text(f" guessed{words}: no")]
+        return [*head, text(f" guessed{words}: {'close!' if shown.get('close') else 'no'}")]
     if result == "ignored":
         return [*head, text(f" guessed{words} again: {team_name(shown['team'])} already claims this word")]
     return [*head, text(f" guessed{words}: right!")]
@@ -154,8 +154,13 @@ def log_parts(shown: dict[str, Any]) -> list[LogPart]:
     by: list[LogPart] = [seat(shown["seat"])] if "seat" in shown else []
     match kind:
         case "game_start":
-            teams = "; ".join(f"{team_name(t)}: seats {', '.join(map(str, s))}" for t, s in enumerate(shown["teams"]))
-            return [text(f"a game of {shown['words']} words in {shown['color']}, {shown['rounds']} round(s); {teams}")]
+            # Seats as parts, so every reader sees the names the table shows (never the wire's numbers).
+            parts = [text(f"a game of {shown['words']} words in {shown['color']}, {shown['rounds']} round(s)")]
+            for t, members in enumerate(shown["teams"]):
+                parts.append(text(f"; {team_name(t)}: "))
+                for i, member in enumerate(members):
+                    parts.extend([text(", ")] * bool(i) + [seat(member)])
+            return parts
         case "round_start":
             return [text(f"round {shown['round']} ({shown['type']}) begins with {team}")]
         case "turn_start":

@@ -587,7 +587,10 @@ def _guess(state: HoldYourHatState, seat: int, team: int, text: str | None, t: i
     entry, _, alternates = state.entry(state.current)
     if not judging.guess_matches(text, entry, alternates):
         state.misses = replaced(state.misses, seat, state.misses[seat] + 1)
-        events.append(ev.Guessed(team, seat, t, "wrong", text, {}))
+        close = {}
+        if judging.guess_is_close(text, entry, alternates):  # HYH-A28
+            close = dict.fromkeys((*state.context.members[team], state.clue_giver()), True)
+        events.append(ev.Guessed(team, seat, t, "wrong", text, {}, close))
         return
     events.append(ev.Guessed(team, seat, t, "right", None, secret))
     _claim(state, team, t, events)

@@ -23,6 +23,7 @@ class Snorkeling(Game[SnorkelingState, Action]):
     title = "Snorkeling"
     summary = ("Shed your cards onto the centre and push the other divers towards the beach: 2 to 6 players, "
                "first to 12 points, about 20 minutes")
+    action_help = "'c Y3' plays the yellow 3 to the centre, 'p R2>1' the red 2 onto the pile of seat 1, 'pass', 'end'"
     config_type = SnorkelingConfig
     seat_rule = "SNK-R1"
     turn_rule = "SNK-R5"

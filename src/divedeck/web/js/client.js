@@ -60,12 +60,14 @@ export class Emitter {
 
 export class TableClient extends Emitter {
   /**
-   * @param {{tableId: string, token?: string|null, url?: string, WebSocketImpl?: typeof WebSocket}} options
+   * @param {{tableId: string, token?: string|null, name?: string|null, url?: string, WebSocketImpl?: typeof WebSocket}} options
+   * `name`: the name the player typed on joining, sent with the hello.
    */
-  constructor({ tableId, token = null, url = null, WebSocketImpl = null }) {
+  constructor({ tableId, token = null, name = null, url = null, WebSocketImpl = null }) {
     super();
     this.tableId = tableId;
     this.token = token || null;
+    this.name = name || null;
     this.url = url || socketUrl(tableId);
     this.WebSocketImpl = WebSocketImpl || globalThis.WebSocket;
     this.state = null; // {table, seat, version, static, view, legal, log, outcome}
@@ -153,8 +155,15 @@ export class TableClient extends Emitter {
     });
   }
 
-  rematch() {
-    return this._send({ type: "rematch" });
+  /** Ask for a rematch or accept it (`{}`), decline it (`{accept: false}`), or, the asker, start it now
+   * with those who accepted (`{start: true}`). */
+  rematch(answer = {}) {
+    return this._send({ type: "rematch", ...answer });
+  }
+
+  rename(name) {
+    this.name = String(name); // and the next hello says it again
+    return this._send({ type: "name", name: this.name });
   }
 
   leave() {
@@ -203,8 +212,10 @@ export class TableClient extends Emitter {
     socket.addEventListener("open", () => {
       if (this._socket !== socket) return;
       const hello = { type: "hello", protocol: PROTOCOL };
-      if (this.token) hello.token = this.token;
-      else hello.spectator = true;
+      if (this.token) {
+        hello.token = this.token;
+        if (this.name) hello.name = this.name;
+      } else hello.spectator = true;
       socket.send(JSON.stringify(hello));
     });
     socket.addEventListener("message", (event) => {

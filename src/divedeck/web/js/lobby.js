@@ -1,10 +1,11 @@
 // The lobby (/): the games, a form to start a table, and the open tables to watch.
 //
 // Everything about a game comes from its declarations in /api/games (title, summary, player range, front ends,
-// bots, options with their help, rules, bounds and whether they are advanced): no game or option is named here.
+// bots, options with their help, rules, bounds and whether they are advanced, presets): no game or option is named
+// here. Seats are shown numbered from 1 ("Seat 1"), as on the table page; the wire numbers them from 0.
 
 import {
-  copyText, h, humanize, loadInvites, loadTokens, replaceChildren, saveInvites, saveToken, toast,
+  copyText, h, humanize, loadInvites, loadTokens, replaceChildren, saveInvites, saveToken, seatLabel, toast,
 } from "./util.js";
 
 const $ = (id) => document.getElementById(id);
@@ -14,6 +15,7 @@ const lobby = {
   games: [],
   game: null,
   seatChoices: [], // per seat: "invite" | "local" | "bot:<name>"
+  preset: null, // the preset last applied, while the form still says what it set
   refreshTimer: null,
 };
 
@@ -65,8 +67,55 @@ function selectGame(name) {
   const current = Number(players.value) || preferred;
   replaceChildren(players, range(game.min_players, game.max_players).map((n) => h("option", { value: n, selected: n === current }, String(n))));
   if (Number(players.value) !== current) players.value = String(preferred);
+  lobby.preset = null;
+  // Another game's choices may name bots this one does not have.
+  lobby.seatChoices = lobby.seatChoices.map((choice) => (choice.startsWith("bot:") && !(game.bots || []).includes(choice.slice(4)) ? "" : choice));
+  renderPresets();
   renderSeatChoices();
   renderOptions();
+}
+
+/** Where a preset's frontend seats people: all at this screen, or this screen for one and invite links. */
+function presetChoice(preset, seat) {
+  if (["shared-screen", "hotseat"].includes(preset.frontend)) return "local";
+  return seat === 0 ? "local" : "invite";
+}
+
+function renderPresets() {
+  const presets = lobby.game.presets || [];
+  const box = $("presets");
+  box.hidden = presets.length === 0;
+  replaceChildren($("preset-choices"), presets.map((preset, index) => h("button", {
+    type: "button", class: "btn preset", "aria-pressed": String(lobby.preset === index),
+    "aria-describedby": `preset-${index}-help`, onclick: () => applyPreset(index),
+  }, h("span", { class: "preset-title" }, preset.title),
+  h("span", { class: "preset-help", id: `preset-${index}-help` }, preset.help))));
+}
+
+/** Seats, player count and options as the game's preset sets them, in one step. */
+function applyPreset(index) {
+  const preset = lobby.game.presets[index];
+  const game = lobby.game;
+  const players = Math.min(Math.max(Number(preset.players) || Number($("players").value) || game.default_players, game.min_players), game.max_players);
+  $("players").value = String(players);
+  lobby.seatChoices = range(0, players - 1).map((seat) => presetChoice(preset, seat));
+  renderSeatChoices();
+  for (const [name, value] of Object.entries(preset.options || {})) {
+    const el = $("options").querySelector(`[data-option="${CSS.escape(name)}"]`);
+    if (!el) continue;
+    if (el.dataset.type === "bool") el.checked = Boolean(value);
+    else el.value = String(value);
+  }
+  lobby.preset = index;
+  renderPresets();
+  $("create-form").querySelectorAll(".preset")[index]?.focus();
+  toast(`${preset.title}: ${players} seats set`, { kind: "ok", timeout: 2500 });
+}
+
+function leavePreset() {
+  if (lobby.preset === null) return;
+  lobby.preset = null;
+  renderPresets();
 }
 
 function range(from, to) {
@@ -82,9 +131,9 @@ function defaultChoice(seat) {
   return preferred ? `bot:${preferred}` : "invite";
 }
 
-/** Whether several people may share this screen, passing it on between turns. */
+/** Whether several people may share this screen: passing it on between turns, or playing at it together. */
 function sharesScreen() {
-  return (lobby.game.frontends || []).includes("hotseat");
+  return (lobby.game.frontends || []).some((f) => f === "hotseat" || f === "shared-screen");
 }
 
 function renderSeatChoices() {
@@ -96,12 +145,13 @@ function renderSeatChoices() {
     const id = `seat-${seat}`;
     const nameInput = h("input", {
       type: "text", id: `${id}-name`, class: "seat-name-input", maxlength: 40, autocomplete: "off",
-      placeholder: "Name (optional)", value: lobby.seatNames[seat], "aria-label": `Seat ${seat} name (optional)`,
+      placeholder: "Name (optional)", value: lobby.seatNames[seat], "aria-label": `${seatLabel(seat)} name (optional)`,
       oninput: (event) => { lobby.seatNames[seat] = event.target.value; },
     });
     const select = h("select", {
       id, onchange: (event) => {
         lobby.seatChoices[seat] = event.target.value;
+        leavePreset();
         if (!sharesScreen() && event.target.value === "local") {
           // A game not played by passing one screen: one person per screen, the others get invite links.
           lobby.seatChoices = lobby.seatChoices.map((c, other) => (other !== seat && c === "local" ? "invite" : c));
@@ -115,7 +165,7 @@ function renderSeatChoices() {
     h("option", { value: "invite", selected: choice === "invite" }, "Human with an invite link"),
     bots.map((bot) => h("option", { value: `bot:${bot}`, selected: choice === `bot:${bot}` },
       (lobby.game.bot_labels || {})[bot] ? `Bot: ${bot} (${lobby.game.bot_labels[bot]})` : `Bot: ${bot}`)));
-    return h("li", { class: "seat-choice" }, h("label", { for: id }, `Seat ${seat}`), select, nameInput);
+    return h("li", { class: "seat-choice" }, h("label", { for: id }, seatLabel(seat)), select, nameInput);
   }));
   updateCreateLabel();
 }
@@ -163,7 +213,7 @@ function optionField(option) {
 
 function updateCreateLabel() {
   const local = lobby.seatChoices.filter((c) => c === "local").length;
-  $("create").textContent = local > 1 ? `Create the table (hot-seat for ${local})` : "Create the table";
+  $("create").textContent = local > 1 ? `Create the table (${local} at this screen)` : "Create the table";
 }
 
 function readOptions() {
@@ -223,7 +273,7 @@ async function createTable(event) {
       const error = data && data.error;
       throw new Error(error ? `${error.message}${error.code ? ` (${error.code})` : ""}` : `the server answered ${response.status}`);
     }
-    showCreated(data.table, data.tokens || [], localSeats);
+    showCreated(data.table, data.tokens || [], localSeats, seats.map((spec) => Boolean(spec.name)));
     refreshTables();
   } catch (error) {
     errorBox.textContent = `The table was not created: ${error.message}`;
@@ -255,7 +305,7 @@ function linkRow(label, url, { secret = false } = {}) {
   return h("div", { class: `link-row${secret ? " is-secret" : ""}` }, h("span", { class: "link-label" }, label), input, copy);
 }
 
-function showCreated(table, tokens, localSeats) {
+function showCreated(table, tokens, localSeats, names) {
   const invites = {};
   tokens.forEach((token, seat) => {
     if (!token) return;
@@ -270,16 +320,17 @@ function showCreated(table, tokens, localSeats) {
   if (inviteSeats.length) {
     rows.push(h("h3", { class: "sub-title" }, "Invite links"),
       h("p", { class: "field-help" }, "Send each friend their own link: it is the key to their seat."));
-    for (const seat of inviteSeats) rows.push(linkRow(`Seat ${seat}`, inviteUrl(table.id, seat, invites[seat]), { secret: true }));
+    for (const seat of inviteSeats) rows.push(linkRow(seatLabel(seat, table.seats[seat]?.name), inviteUrl(table.id, seat, invites[seat]), { secret: true }));
   }
   const play = [];
   const localWithToken = localSeats.filter((seat) => tokens[seat]);
   if (localWithToken.length === 1) {
     const seat = localWithToken[0];
-    play.push(h("a", { class: "btn btn-primary btn-big", href: `/table/${encodeURIComponent(table.id)}#seat=${seat}&token=${encodeURIComponent(tokens[seat])}` }, `Play as seat ${seat}`));
+    play.push(h("a", { class: "btn btn-primary btn-big", href: `/table/${encodeURIComponent(table.id)}#seat=${seat}&token=${encodeURIComponent(tokens[seat])}` },
+      `Play as ${seatLabel(seat, names[seat] ? table.seats[seat]?.name : null)}`));
   } else if (localWithToken.length > 1) {
     play.push(h("a", { class: "btn btn-primary btn-big", href: `/table/${encodeURIComponent(table.id)}` },
-      `Play hot-seat (seats ${localWithToken.join(", ")})`));
+      `Play at this screen (${localWithToken.length} seats)`));
   }
   play.push(h("a", { class: "btn", href: `/table/${encodeURIComponent(table.id)}#watch` }, "Watch"));
   rows.push(h("h3", { class: "sub-title" }, "Spectators"), linkRow("Watch link", absolute(`/table/${encodeURIComponent(table.id)}`)));
@@ -326,10 +377,10 @@ function renderTables(tables) {
     const mine = Object.keys(loadTokens(table.id)).map(Number);
     const invites = loadInvites(table.id);
     const seats = (table.seats || []).map((s) => h("li", { class: `mini-seat${s.kind === "bot" || s.connected ? " is-on" : ""}` },
-      s.name || `Seat ${s.seat}`, s.kind === "bot" ? " (bot)" : s.controller === "bot" ? " (away)" : ""));
+      seatLabel(s.seat, s.name), s.kind === "bot" ? " (bot)" : s.controller === "bot" ? " (away)" : ""));
     const href = `/table/${encodeURIComponent(table.id)}`;
     const links = [];
-    if (mine.length) links.push(h("a", { class: "btn btn-small btn-primary", href }, mine.length > 1 ? "Rejoin hot-seat" : `Rejoin seat ${mine[0]}`));
+    if (mine.length) links.push(h("a", { class: "btn btn-small btn-primary", href }, mine.length > 1 ? "Rejoin at this screen" : `Rejoin ${seatLabel(mine[0])}`));
     links.push(h("a", { class: "btn btn-small", href: `${href}#watch`, "aria-label": `Watch table ${table.id}` }, "Watch"));
     const inviteSeats = Object.keys(invites);
     return h("li", { class: "table-item" },
@@ -341,7 +392,7 @@ function renderTables(tables) {
       h("ul", { class: "mini-seats", "aria-label": "Seats" }, seats),
       inviteSeats.length
         ? h("details", { class: "table-invites" }, h("summary", {}, "Invite links"),
-          inviteSeats.map((seat) => linkRow(`Seat ${seat}`, inviteUrl(table.id, seat, invites[seat]), { secret: true })))
+          inviteSeats.map((seat) => linkRow(seatLabel(Number(seat), table.seats?.[seat]?.name), inviteUrl(table.id, seat, invites[seat]), { secret: true })))
         : null,
       h("div", { class: "table-item-links" }, links));
   }));
@@ -349,7 +400,11 @@ function renderTables(tables) {
 
 // -- start ---------------------------------------------------------------------------------------------------------
 
-$("players").addEventListener("change", renderSeatChoices);
+$("players").addEventListener("change", () => {
+  leavePreset();
+  renderSeatChoices();
+});
+$("options").addEventListener("change", leavePreset);
 $("create-form").addEventListener("submit", createTable);
 $("refresh").addEventListener("click", refreshTables);
 document.addEventListener("visibilitychange", () => {

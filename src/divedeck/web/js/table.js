@@ -6,10 +6,11 @@
 // - No token: a spectator.
 // The game's own module (js/games/<game>.js) draws the board; the log is the server's parts (text, seats, cards),
 // rendered here for every game. Legality, labels and reasons come from the server's records and `check` answers.
+// Seats are shown numbered from 1 ("Seat 1 · Anna"), as in the lobby; the wire numbers them from 0.
 
 import { TableClient } from "./client.js";
 import {
-  copyText, forgetToken, h, loadTabSeats, loadTokens, replaceChildren, saveTabSeats, saveToken, toast,
+  copyText, forgetToken, h, loadTabSeats, loadTokens, replaceChildren, saveTabSeats, saveToken, seatLabel, toast,
 } from "./util.js";
 
 // Game names as the server lists them: lower-case words and dashes, so one names a module file and nothing else.
@@ -17,6 +18,9 @@ const GAME_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 const $ = (id) => document.getElementById(id);
 const COVER_GUARD_MS = 700;
+const NAME_KEY = "divedeck.name"; // the name this browser last typed, offered again on the next invite
+const MAX_NAME = 40;
+const NOTICE_MS = 10_000; // how long "a bot plays for..." and "... is back" stay up
 
 const ERROR_TEXT = {
   stale: "The table moved on before your move arrived: look again and choose.",
@@ -36,19 +40,22 @@ function tableIdFromPath() {
   return decodeURIComponent(parts[parts.length - 1] || "");
 }
 
-/** Read #seat=N&token=T (or #watch), remember it, and take it out of the address bar. */
+/** Read #seat=N&token=T (or #watch), remember it, and take it out of the address bar. `invited`: a seat's link
+ * was opened here. */
 function readFragment(tableId) {
   const params = new URLSearchParams(location.hash.replace(/^#/, ""));
   let watch = params.has("watch");
+  let invited = false;
   const seat = params.get("seat");
   const token = params.get("token");
   if (token && seat !== null && /^\d+$/.test(seat)) {
     saveToken(tableId, Number(seat), token);
     saveTabSeats(tableId, [Number(seat)]); // this tab plays this seat, even if the browser holds others
     watch = false;
+    invited = true;
   }
   if (location.hash) history.replaceState(history.state, "", location.pathname + location.search);
-  return { watch };
+  return { watch, invited };
 }
 
 function localSeats(tableId, watch) {
@@ -77,6 +84,10 @@ const page = {
   rematch: null, // {table, tokens: Map(seat -> token)} while collecting rematch messages
   lastLogKey: "",
   gameOverShown: false,
+  serverOffset: 0, // the server's clock minus this page's (ms), from the welcome's `now`
+  seen: null, // per seat, what the last table said of it: {away, bot} (for the notices)
+  notices: new Map(), // seat -> {kind, until}: the passing notices ("a bot plays for...", "... is back")
+  answered: false, // this screen answered the rematch question
   boardFocus: false, // the keyboard focus was last on the board (not moved elsewhere by the player)
 };
 
@@ -100,10 +111,10 @@ function seatName(table, seat) {
   const seats = (table && table.seats) || [];
   const entry = seats[seat];
   const name = entry && entry.name ? String(entry.name) : "";
-  if (!name) return `Seat ${seat}`;
-  // Two seats with the same name (two "greedy" bots): add the seat number so log lines stay clear.
+  if (!name) return seatLabel(seat);
+  // Two seats with the same name: add the seat number (as the seat list shows it) so log lines stay clear.
   const twins = seats.filter((s) => s && String(s.name || "") === name).length;
-  return twins > 1 ? `${name} (seat ${seat})` : name;
+  return twins > 1 ? `${name} (${seatLabel(seat)})` : name;
 }
 
 function isLocal(seat) {
@@ -228,6 +239,7 @@ function render() {
   document.title = `${mine ? "▶ " : ""}${turnText} · ${$("game-title").textContent} · divedeck`;
 
   renderSeats(table, view, names);
+  renderPeople(state, names);
 
   // Cover (hot-seat)
   const covered = page.hotseat && !page.revealed && page.coverFor !== null;
@@ -256,6 +268,7 @@ function render() {
       seats: table ? table.seats : [],
       deck: page.deck,
       static: state.static,
+      log: state.log,
     });
     // A control the board removed must not drop the focus to <body>, where the next Enter does nothing.
     const board = $("board");
@@ -276,10 +289,11 @@ function renderSeats(table, view, names) {
     if (local) markers.push(h("span", { class: "badge badge-you" }, page.hotseat ? "this screen" : "you"));
     if (entry.kind === "bot") markers.push(h("span", { class: "badge" }, `bot · ${entry.bot || "bot"}`));
     else if (entry.controller === "bot") markers.push(h("span", { class: "badge badge-warn" }, "away · a bot plays"));
+    if (entry.away_until && !local) markers.push(h("span", { class: "badge badge-warn" }, "away · a bot in ", countdown(entry.away_until)));
     const online = entry.kind === "bot" || entry.connected;
     return h("li", { class: `seat-row${seat === active ? " is-active" : ""}` },
       h("span", { class: `presence${online ? " is-on" : ""}`, title: online ? "connected" : "not connected" }),
-      h("span", { class: "seat-row-name" }, names(seat)),
+      h("span", { class: "seat-row-name" }, h("span", { class: "seat-row-num" }, seatLabel(seat)), entry.name ? ` · ${entry.name}` : ""),
       h("span", { class: "visually-hidden" }, online ? " (connected)" : " (not connected)"),
       seat === active ? h("span", { class: "seat-row-turn" }, "to play") : null,
       markers);
@@ -311,7 +325,9 @@ function renderCover(names) {
 
 function renderLog(state, names) {
   const list = $("log");
-  const key = `${page.shownSeat}:${state.version}:${state.log.length}`;
+  // A seat renamed changes every line that names it.
+  const named = (state.table?.seats || []).map((s) => s.name).join("\u0001");
+  const key = `${page.shownSeat}:${state.version}:${state.log.length}:${named}`;
   if (key === page.lastLogKey) return;
   page.lastLogKey = key;
   const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
@@ -364,27 +380,213 @@ function renderGameOver(state, names) {
     kind: "game_over", winners: outcome.winners || [], totals: outcome.scores || [],
     reason: outcome.reason ?? outcome.termination, rule: outcome.rule ?? null,
   };
-  const seated = page.clients.some((c) => c.token);
-  // Drawn again on every update: the button that had the focus gets it back.
-  const controls = () => [...box.querySelectorAll("button, a")];
-  const focused = controls().indexOf(document.activeElement);
+  const focused = document.activeElement?.id;
   replaceChildren(box,
     page.module.summaryElement(found.roundEnd || null, gameOver, { names, viewer: page.hotseat ? null : state.seat }),
     h("div", { class: "gameover-actions" },
-      seated && !(state.table && state.table.rematch)
-        ? h("button", { type: "button", class: "btn btn-primary", id: "rematch" }, "Rematch") : null,
-      state.table && state.table.rematch
-        ? rematchLink(state.table.rematch) : null,
+      rematchControls(state, names),
       h("a", { class: "btn", href: "/" }, "Back to the lobby")));
+  if (focused && box.querySelector(`#${CSS.escape(focused)}`)) box.querySelector(`#${CSS.escape(focused)}`).focus({ preventScroll: true });
   box.querySelector(".summary-title")?.setAttribute("id", "gameover-title");
   box.hidden = false;
-  if (focused >= 0) (controls()[focused] || controls()[0])?.focus({ preventScroll: true });
   if (!page.gameOverShown) {
     page.gameOverShown = true;
     $("overlay").hidden = true;
     box.scrollIntoView({ block: "start", behavior: "smooth" });
     (box.querySelector("#rematch") || box.querySelector("a"))?.focus({ preventScroll: true });
   }
+}
+
+// -- people at the table: names, drop-outs, the rematch question ------------------------------------------------
+
+/** The time left until `until` (server milliseconds) as m:ss; `tickCountdowns` keeps it running. */
+function countdown(until) {
+  const el = h("span", { class: "notice-count", "data-until": String(until) });
+  el.textContent = timeLeft(until);
+  return el;
+}
+
+function timeLeft(until) {
+  const seconds = Math.max(0, Math.ceil((until - (Date.now() + page.serverOffset)) / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+function tickCountdowns() {
+  for (const el of document.querySelectorAll(".notice-count[data-until]")) el.textContent = timeLeft(Number(el.dataset.until));
+  const now = Date.now();
+  if ([...page.notices.values()].some((notice) => notice.until <= now)) render();
+}
+
+function noticesBox() {
+  let box = $("notices");
+  if (!box) {
+    box = h("div", { id: "notices", class: "notices", role: "region", "aria-label": "Notices" });
+    $("main").insertBefore(box, $("gameover"));
+  }
+  return box;
+}
+
+/** What changed for the other people since the last table: who dropped out, whom a bot plays for, who is back. */
+function noticeChanges(table) {
+  const seen = new Map((table.seats || []).map((s) => [s.seat, { away: Boolean(s.away_until), bot: s.kind === "human" && s.controller === "bot" }]));
+  if (page.seen) {
+    for (const [seat, now] of seen) {
+      const before = page.seen.get(seat);
+      if (!before || isLocal(seat)) continue;
+      if (now.bot && !before.bot) page.notices.set(seat, { kind: "bot", until: Date.now() + NOTICE_MS });
+      else if (!now.bot && !now.away && (before.bot || before.away)) page.notices.set(seat, { kind: "back", until: Date.now() + NOTICE_MS });
+      else if (now.away) page.notices.delete(seat);
+    }
+  }
+  page.seen = seen;
+}
+
+function renderPeople(state, names) {
+  const table = state.table;
+  if (!table) return;
+  noticeChanges(table);
+  const items = [];
+  for (const entry of table.seats || []) {
+    const seat = entry.seat;
+    if (isLocal(seat) || state.outcome) continue;
+    if (entry.away_until) {
+      items.push(h("p", { class: "notice notice-away" },
+        h("span", { role: "status" }, `${names(seat)} dropped out: a bot plays for them unless they are back in`),
+        countdown(entry.away_until)));
+      continue;
+    }
+    const passing = page.notices.get(seat);
+    if (!passing || passing.until <= Date.now()) {
+      page.notices.delete(seat);
+      continue;
+    }
+    items.push(passing.kind === "bot"
+      ? h("p", { class: "notice notice-bot", role: "status" }, `A bot now plays for ${names(seat)} until they come back.`)
+      : h("p", { class: "notice notice-back", role: "status" }, `${names(seat)} is back.`));
+  }
+  replaceChildren(noticesBox(), items);
+  renderRematchQuestion(state, names);
+}
+
+/** The local clients that hold a seat and whose answer the rematch question waits for. */
+function waitingHere(vote) {
+  const waiting = new Set((vote?.seats || []).filter((s) => s.answer === "waiting").map((s) => s.seat));
+  return page.clients.filter((c) => c.token && c.state && waiting.has(c.state.seat));
+}
+
+function renderRematchQuestion(state, names) {
+  const vote = state.table && !state.table.rematch ? state.table.rematch_vote : null;
+  if (!vote) page.answered = false; // a new question is asked anew
+  const asked = page.answered ? [] : waitingHere(vote);
+  let dialog = $("rematch-dialog");
+  if (!vote || !asked.length) {
+    if (dialog && !dialog.hidden) {
+      dialog.hidden = true;
+      $("main").inert = false;
+    }
+    return;
+  }
+  if (!dialog) {
+    dialog = h("div", { id: "rematch-dialog", class: "overlay people-dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "rematch-dialog-title" },
+      h("div", { class: "overlay-card" },
+        h("h2", { id: "rematch-dialog-title" }, ""),
+        h("p", { id: "rematch-dialog-text" }, ""),
+        h("div", { class: "dialog-actions" },
+          h("button", { type: "button", class: "btn btn-primary", id: "rematch-accept", onclick: () => answerRematch(true) }, "Accept"),
+          h("button", { type: "button", class: "btn", id: "rematch-decline", onclick: () => answerRematch(false) }, "Decline"))));
+    document.body.append(dialog);
+  }
+  const who = asked.length > 1 ? "Everyone at this screen: play" : "Play";
+  $("rematch-dialog-title").textContent = `${names(vote.by)} asks for a rematch`;
+  $("rematch-dialog-text").textContent = `${who} again with the same seats and options? Whoever declines is played by a bot if the others go on.`;
+  const opening = dialog.hidden !== false || !dialog.dataset.shown;
+  dialog.hidden = false;
+  dialog.dataset.shown = "1";
+  $("main").inert = true;
+  if (opening || !dialog.contains(document.activeElement)) $("rematch-accept").focus();
+}
+
+function answerRematch(accept) {
+  const state = shownClient()?.state;
+  for (const client of waitingHere(state?.table?.rematch_vote)) client.rematch({ accept });
+  page.answered = true;
+  $("rematch-dialog").hidden = true;
+  $("main").inert = false;
+  if (!accept) toast("You declined the rematch: you can watch it from here.", { kind: "info", timeout: 4000 });
+}
+
+/** The rematch part of the game-over panel: ask, or the question's answers (and, for the asker, moving on). */
+function rematchControls(state, names) {
+  const table = state.table || {};
+  const seated = page.clients.filter((c) => c.token && c.state);
+  if (table.rematch) return rematchLink(table.rematch);
+  const vote = table.rematch_vote;
+  if (!vote) {
+    return seated.length ? h("button", { type: "button", class: "btn btn-primary", id: "rematch" }, "Rematch") : null;
+  }
+  const asker = seated.find((c) => c.state.seat === vote.by);
+  const accepted = vote.seats.filter((s) => s.answer === "accepted").length;
+  return h("div", { class: "rematch-vote" },
+    h("p", {}, `${names(vote.by)} asked for a rematch:`),
+    h("ul", { class: "vote-list", "aria-label": "Answers" }, vote.seats.map((s) => h("li", {},
+      `${seatLabel(s.seat, table.seats?.[s.seat]?.name)}: `,
+      h("span", { class: `vote-answer vote-${s.answer}` }, s.answer)))),
+    asker ? h("div", { class: "dialog-actions" },
+      h("button", { type: "button", class: "btn btn-primary", id: "rematch-start" },
+        accepted === vote.seats.length ? "Start the rematch" : `Start now with ${accepted} (bots for the others)`),
+      h("button", { type: "button", class: "btn btn-quiet", id: "rematch-cancel" }, "Cancel the rematch")) : null);
+}
+
+/** Whether the seat already has a name its person or the table's creator gave (then no prompt is needed). */
+async function seatNamed(seat) {
+  try {
+    const response = await fetch(`/api/tables/${encodeURIComponent(page.tableId)}`, { headers: { Accept: "application/json" } });
+    if (!response.ok) return false;
+    const data = await response.json();
+    return Boolean(data.table?.seats?.[seat]?.named);
+  } catch {
+    return false;
+  }
+}
+
+/** The name prompt an invite link opens before the seat is taken: resolves with the name, or "" to keep the
+ * seat's own. */
+function askName() {
+  return new Promise((resolve) => {
+    let remembered = "";
+    try {
+      remembered = localStorage.getItem(NAME_KEY) || "";
+    } catch {
+      remembered = "";
+    }
+    const input = h("input", {
+      type: "text", id: "name-input", class: "name-input", maxlength: MAX_NAME, autocomplete: "nickname",
+      value: remembered, "aria-describedby": "name-help", enterkeyhint: "go",
+    });
+    const form = h("form", { class: "overlay-card", novalidate: true },
+      h("h2", { id: "name-title" }, "Your name at this table"),
+      h("p", { id: "name-help", class: "field-help" }, "The others see it next to your seat and in the log."),
+      h("label", { for: "name-input", class: "visually-hidden" }, "Your name"),
+      input,
+      h("div", { class: "dialog-actions" }, h("button", { type: "submit", class: "btn btn-primary", id: "name-join" }, "Take my seat")));
+    const dialog = h("div", { id: "name-dialog", class: "overlay people-dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "name-title" }, form);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const name = input.value.replace(/\s+/g, " ").trim().slice(0, MAX_NAME);
+      try {
+        if (name) localStorage.setItem(NAME_KEY, name);
+      } catch {
+        // private mode: the name still goes to the table
+      }
+      dialog.remove();
+      $("main").inert = false;
+      resolve(name);
+    });
+    $("main").inert = true;
+    document.body.append(dialog);
+    input.focus();
+    input.select();
+  });
 }
 
 // -- events from the clients -------------------------------------------------------------------------------------
@@ -441,13 +643,20 @@ function onRematch(client, message) {
   if (!newTable) return;
   if (!page.rematch || page.rematch.table !== newTable) {
     page.rematch = { table: newTable, seats: new Map(), timer: null };
-    toast("A rematch is starting…", { kind: "ok", timeout: 3000 });
-    page.rematch.timer = setTimeout(followRematch, 2000);
   }
   const seat = client.state ? client.state.seat : null;
   if (message.token && seat !== null) {
     saveToken(newTable, seat, message.token);
     page.rematch.seats.set(seat, message.token);
+  }
+  // Only who sits at the rematch moves on to it: spectators and those who declined stay, with a link to watch.
+  if (!page.rematch.seats.size) {
+    render();
+    return;
+  }
+  if (!page.rematch.timer) {
+    toast("The rematch is starting…", { kind: "ok", timeout: 3000 });
+    page.rematch.timer = setTimeout(followRematch, 2000);
   }
   const expected = page.clients.filter((c) => c.token).length;
   if (page.rematch.seats.size >= expected) followRematch();
@@ -473,21 +682,25 @@ function focusBoard() {
 
 // -- start ------------------------------------------------------------------------------------------------------
 
-function start() {
+async function start() {
   page.tableId = tableIdFromPath();
   $("table-id").textContent = page.tableId;
   if (!page.tableId) {
     showProblem({ code: "not_found" });
     return;
   }
-  const { watch } = readFragment(page.tableId);
+  const { watch, invited } = readFragment(page.tableId);
   const seats = localSeats(page.tableId, watch);
+  const name = invited && seats.length === 1 && !(await seatNamed(seats[0].seat)) ? await askName() : "";
   page.hotseat = seats.length > 1;
   document.body.classList.toggle("is-hotseat", page.hotseat);
   document.body.classList.toggle("is-spectator", seats.length === 0);
   const specs = seats.length ? seats : [{ seat: null, token: null }];
   for (const spec of specs) {
-    const client = new TableClient({ tableId: page.tableId, token: spec.token });
+    const client = new TableClient({ tableId: page.tableId, token: spec.token, name });
+    client.on("welcome", (message) => {
+      if (Number.isFinite(message.now)) page.serverOffset = message.now - Date.now();
+    });
     client.on("status", render);
     client.on("busy", () => render());
     client.on("state", async (state) => {
@@ -552,17 +765,26 @@ function start() {
     toast(ok ? "Watch link copied" : url, { kind: ok ? "ok" : "info", detail: ok ? url : "Copy this link to share it" });
   });
   $("gameover").addEventListener("click", (event) => {
-    const button = event.target.closest("#rematch");
+    const button = event.target.closest("#rematch, #rematch-start, #rematch-cancel");
     if (!button) return;
-    button.disabled = true;
-    button.textContent = "Asking for a rematch…";
-    const client = page.clients.find((c) => c.token && c.status === "open");
-    if (!client || !client.rematch()) {
-      button.disabled = false;
-      button.textContent = "Rematch";
+    const seated = page.clients.filter((c) => c.token && c.status === "open");
+    const vote = shownClient()?.state?.table?.rematch_vote;
+    const asker = vote ? seated.find((c) => c.state && c.state.seat === vote.by) : null;
+    let sent = false;
+    if (button.id === "rematch") {
+      // Asking from this screen: the first of its seats asks, the others here accept at once.
+      sent = seated.length > 0 && seated[0].rematch();
+      for (const client of seated.slice(1)) client.rematch();
+    } else if (asker) {
+      sent = asker.rematch(button.id === "rematch-start" ? { start: true } : { accept: false });
+    }
+    if (sent) {
+      button.disabled = true;
+    } else {
       toast("Not connected: try again in a moment.", { kind: "error" });
     }
   });
+  setInterval(tickCountdowns, 1000);
 
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;

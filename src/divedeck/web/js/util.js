@@ -141,6 +141,13 @@ export async function copyText(text, fallbackInput) {
   }
 }
 
+/** How every page shows a seat: numbered from 1 for people (the wire's seat 0 is "Seat 1"), with its name when it
+ * has one: "Seat 1 · Anna". */
+export function seatLabel(seat, name = null) {
+  const number = `Seat ${Number(seat) + 1}`;
+  return name ? `${number} · ${name}` : number;
+}
+
 /** A friendly option label: "opponent_play_limit" -> "Opponent play limit". */
 export function humanize(name) {
   const text = String(name).replace(/_/g, " ");

@@ -8,6 +8,10 @@
 // Two ways to play, from the same board: online, each player in their own browser (the clue-giver sees the word and
 // confirms spoken guesses; teammates type guesses), or party (one screen passed around: the page shows the
 // clue-giver's view, with big buttons, the other teams' RAID and THEFT as buttons, and a beep at the end of time).
+//
+// From the log (the events as this seat received them, `ctx.log`): the clue-giver's feed of the guesses at the
+// current word, the guesser's "no" / "close!" beside the box (the server marks a guess close, HYH-A28), and the
+// recap of the last turn's words won.
 
 import { h, replaceChildren } from "../util.js";
 
@@ -110,9 +114,34 @@ function byKind(legal) {
   return out;
 }
 
+/** Typed text as it is sent: spaces tidied. */
+function tidy(text) {
+  return String(text).replace(/\s+/g, " ").trim();
+}
+
 /** A typed text put into a record's `?` (a JSON string, as the notation quotes typed text). */
 function typed(record, text) {
-  return record.notation.replace(/\?$/, JSON.stringify(String(text).replace(/\s+/g, " ").trim()));
+  return record.notation.replace(/\?$/, JSON.stringify(tidy(text)));
+}
+
+/** The events after the last one of `kinds` in `log` (all of them if there is none). */
+function since(log, kinds) {
+  for (let i = log.length - 1; i >= 0; i -= 1) if (kinds.includes(log[i].kind)) return log.slice(i + 1);
+  return log;
+}
+
+/** A typed guess or THEFT's text as this seat may read it: a wrong one is public, a right one its author's and the
+ * clue-giver's. */
+function guessText(event) {
+  return event.said ?? event.text ?? null;
+}
+
+/** How a guess went, in the words the page shows beside it. */
+function verdict(event) {
+  if (event.result === "wrong") return event.close ? "close!" : "no";
+  if (event.result === "right") return "right!";
+  if (event.result === "ignored") return "already claimed";
+  return "";
 }
 
 // -- sound -------------------------------------------------------------------------------------------------------
@@ -164,6 +193,9 @@ export function createBoard(root, api) {
   let lastNow = null;
   let beepedFor = null; // the timer end that has already beeped
   let order = null; // the clue-giver's new order of the BINOCULARS cards: indexes into view.peek
+  // Per box, the text sent and the last log event at the time: the box is emptied once the log shows the text
+  // arrived, so a refused clue or guess stays in its box to be fixed.
+  const sent = {};
   root.classList.add("hyh");
   root.dataset.beeps = "0";
 
@@ -198,12 +230,27 @@ export function createBoard(root, api) {
     api.act(notation);
   }
 
-  /** The typed text of `kind`'s box sent as `make(text)`. */
+  /** The typed text of `kind`'s box sent as `make(text)`; the box keeps it until the log shows it was taken. */
   function submit(kind, make) {
-    const text = boxes[kind].value.trim();
-    if (!text) return;
-    boxes[kind].value = "";
+    const text = tidy(boxes[kind].value);
+    if (!text || !ctx || ctx.busy) return;
+    sent[kind] = { text, after: (ctx.log || []).at(-1) ?? null };
     act(make(text));
+  }
+
+  const ARRIVED = { clue: ["clue"], guess: ["guess"], theft: ["theft"] };
+
+  /** Empty the boxes whose text the log now shows (and that still hold it). */
+  function clearArrived() {
+    const log = ctx.log || [];
+    for (const [kind, pending] of Object.entries(sent)) {
+      const start = pending.after ? log.indexOf(pending.after) + 1 : 0;
+      const arrived = log.slice(start).some((event) => ARRIVED[kind].includes(event.kind) && event.seat === ctx.seat
+        && tidy(event.kind === "clue" ? event.text : guessText(event) ?? "") === pending.text);
+      if (!arrived) continue;
+      if (tidy(boxes[kind].value) === pending.text) boxes[kind].value = "";
+      delete sent[kind];
+    }
   }
 
   root.addEventListener("click", (event) => {
@@ -278,6 +325,7 @@ export function createBoard(root, api) {
       offset = offset === null ? estimate : Math.max(offset, estimate);
     }
     legal = byKind(ctx.legal);
+    clearArrived();
     if (!Array.isArray(view.peek)) order = null;
     else if (!order || order.length !== view.peek.length) order = view.peek.map((_, i) => i);
     root.classList.toggle("is-party", Boolean(ctx.static?.party));
@@ -336,11 +384,55 @@ export function createBoard(root, api) {
 
   const buttons = (kind, options) => (legal[kind] || []).map((record) => button(record, options(record)));
 
-  function typedBox(kind, label, send, primary = false) {
+  function typedBox(kind, label, send, primary = false, after = null) {
     return h("div", { class: `hyh-typed hyh-${kind}` },
       h("label", { for: `hyh-${kind}` }, label),
       h("div", { class: "hyh-typed-row" }, boxes[kind],
-        h("button", { type: "button", class: `btn${primary ? " btn-primary" : ""}`, "data-act": kind, "data-key": `${kind}-send`, disabled: ctx.busy }, send)));
+        h("button", { type: "button", class: `btn${primary ? " btn-primary" : ""}`, "data-act": kind, "data-key": `${kind}-send`, disabled: ctx.busy }, send)),
+      after);
+  }
+
+  /** The typed guesses at the current word, newest first, as this seat may read them: the clue-giver's feed. */
+  function guessFeed() {
+    const guesses = since(ctx.log || [], ["word", "turn_start"])
+      .filter((event) => (event.kind === "guess" || event.kind === "theft") && guessText(event));
+    if (!guesses.length && ctx.static?.party) return null; // spoken guesses: nothing is typed
+    const items = guesses.slice(-8).reverse().map((event) => h("li", { class: `hyh-feed-item is-${event.close ? "close" : event.result}` },
+      h("span", { class: "hyh-feed-who" }, event.kind === "theft" ? `${teamName(event.team)} THEFT` : ctx.names(event.seat)),
+      h("span", { class: "hyh-feed-text" }, `“${guessText(event)}”`),
+      h("span", { class: "hyh-feed-verdict" }, verdict(event))));
+    return h("section", { class: "hyh-feed", "aria-label": "Guesses at this word" },
+      h("h3", { class: "hyh-feed-title" }, "Guesses"),
+      items.length ? h("ol", { class: "hyh-feed-list", "aria-live": "polite" }, items) : h("p", { class: "hyh-wait" }, "No guess yet."));
+  }
+
+  /** How this seat's last guess at the current word went, beside the guess box. */
+  function feedback() {
+    const mine = since(ctx.log || [], ["word", "turn_start"]).filter((event) => event.kind === "guess" && event.seat === ctx.seat && guessText(event));
+    const last = mine.at(-1);
+    const word = last ? verdict(last) : "";
+    return h("p", { class: `hyh-feedback${last ? ` is-${last.close ? "close" : last.result}` : ""}`, role: "status", "aria-live": "polite" },
+      last && word ? [h("span", { class: "hyh-feedback-text" }, `“${guessText(last)}”`), " ", h("strong", {}, word)] : "");
+  }
+
+  /** The last turn in one line per team that won words: "Team A got 5: crab, sea horse (2)". */
+  function recap() {
+    const log = ctx.log || [];
+    const end = log.findLastIndex((event) => event.kind === "turn_end");
+    if (end < 0) return null;
+    const turn = since(log.slice(0, end), ["turn_start"]);
+    const won = new Map();
+    for (const event of turn) {
+      if (event.kind !== "won") continue;
+      const entry = won.get(event.team) || { points: 0, words: [] };
+      entry.points += event.points;
+      entry.words.push(event.points > 1 ? `${event.word} (${event.points})` : event.word);
+      won.set(event.team, entry);
+    }
+    const who = log[end].team;
+    const lines = won.size ? [...won].map(([team, entry]) => `${teamName(team)} got ${entry.points}: ${entry.words.join(", ")}`)
+      : [`${teamName(who)} got nothing this turn`];
+    return h("p", { class: "hyh-recap", role: "status" }, h("span", { class: "hyh-recap-title" }, "Last turn"), lines.join(" · "));
   }
 
   function stage(view, giver) {
@@ -348,6 +440,7 @@ export function createBoard(root, api) {
     if (view.phase === "over") return h("section", { class: "hyh-stage" }, h("p", { class: "hyh-lead" }, "The game is over."));
     const team = teamName(view.active_team);
     const giverName = ctx.names(view.clue_giver);
+    if (view.phase === "pre") out.push(recap());
     out.push(h("p", { class: "hyh-lead" }, `${team}'s turn · ${giver ? "you give" : `${giverName} gives`} the clues`));
     out.push(h("p", { class: "hyh-help" }, roundInfo(view).help));
     if (view.phase === "pre") {
@@ -361,7 +454,7 @@ export function createBoard(root, api) {
       const row = [...buttons("extratime", () => ({ primary: true, big: true })), ...buttons("endturn", () => ({ big: true }))];
       out.push(row.length ? h("div", { class: "hyh-actions" }, row) : h("p", { class: "hyh-wait" }, `${team} decides about EXTRA TIME…`));
     } else {
-      if (view.word) out.push(wordCard(view));
+      if (view.word) out.push(h("div", { class: "hyh-word-row" }, wordCard(view), guessFeed()));
       else if (giver) out.push(h("p", { class: "hyh-wait" }, "…"));
       else out.push(h("div", { class: "hyh-hidden-word", "aria-label": "The word is hidden: only the clue-giver sees it" }, h("span", {}, "?")));
       if (view.claim) {
@@ -373,7 +466,7 @@ export function createBoard(root, api) {
       if (confirm.length) out.push(h("div", { class: "hyh-actions hyh-confirm" }, confirm));
       if (legal.theftverdict) out.push(h("div", { class: "hyh-verdicts" }, buttons("theftverdict", () => ({}))));
       if (view.clue_allowed) out.push(typedBox("clue", view.round === 2 ? "Your one-word clue" : "Type a clue (everyone sees it)", "Send clue"));
-      if (legal.guess) out.push(typedBox("guess", legal.guess[0].label, "Guess", true));
+      if (legal.guess) out.push(typedBox("guess", legal.guess[0].label, "Guess", true, feedback()));
       if (legal.theft) out.push(typedBox("theft", legal.theft[0].label, "Play THEFT"));
       if (!giver && !legal.guess && !legal.theft) out.push(h("p", { class: "hyh-wait" }, `${team} is guessing…`));
     }

@@ -1,0 +1,156 @@
+"""divedeck's ``hard`` bot against OpenSpiel's ``ISMCTSBot``, through the OpenSpiel registration (``divedeck.rl``).
+
+Two-player games, seat-swapped on the same deals: each deal seed is played twice, ``hard`` in seat 0 then in seat 1,
+from ``new_initial_state_for_seed(seed)``. Both bots play the same ``pyspiel`` state: OpenSpiel's bot through
+OpenSpiel's API (``bot.step(state)``, its own tree, ``resample_from_infostate`` = the game's ``determinize``),
+``hard`` through the divedeck decision of its seat (its view and a determinizer, nothing else).
+
+Same wall-clock budget per move: ``hard`` searches until ``--seconds`` (its iteration budget lifted); OpenSpiel's
+bot has a simulation budget only, so before each of its moves it is given as many simulations as fit in
+``--seconds`` at its measured rate so far (started from a one-move calibration). A move with a single legal action
+is played at once by both. The mean seconds per searched move of each side are printed, so the budget can be
+checked.
+
+OpenSpiel settings (``--openspiel``):
+- ``default``: ``ISMCTSBot``'s defaults (unlimited world samples, max-visit final policy, UCT) with the evaluator
+  and exploration constant of OpenSpiel's own MCTS example: ``RandomRolloutEvaluator(1)``, ``uct_c=2``.
+- ``tuned``: ``uct_c=0.7`` (the returns are in [-1, 1]) and the max-value final policy, the best of the few
+  settings tried (docs/bots.md).
+
+    uv run python benchmarks/bench_vs_openspiel.py --game hold-your-breath --deals 10 --seconds 0.2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from typing import Any
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
+
+from divedeck.bots import levels
+from divedeck.engine.decision import decide
+from divedeck.rl import openspiel
+
+SETTINGS: dict[str, dict[str, Any]] = {
+    "default": {"uct_c": 2.0, "final_policy_type": ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT},
+    "tuned": {"uct_c": 0.7, "final_policy_type": ismcts.ISMCTSFinalPolicyType.MAX_VALUE},
+}
+
+
+class BudgetedISMCTS:
+    """OpenSpiel's ISMCTSBot, given before each move the number of simulations that fit in ``seconds``."""
+
+    def __init__(self, game: Any, seconds: float, seed: int, settings: dict[str, Any]) -> None:
+        self.game, self.seconds, self.settings = game, seconds, settings
+        self.random_state = np.random.RandomState(seed)
+        self.evaluator = mcts.RandomRolloutEvaluator(1, self.random_state)
+        self.per_simulation: float | None = None
+        self.moves = self.spent = 0.0
+
+    def step(self, state: Any) -> int:
+        if len(state.legal_actions()) == 1:
+            return int(state.legal_actions()[0])
+        # Two simulations at least: with one, the bot only creates its root and has no visit to choose by.
+        simulations = 8 if self.per_simulation is None else max(2, int(self.seconds / self.per_simulation))
+        bot = ismcts.ISMCTSBot(self.game, self.evaluator, max_simulations=simulations,
+                               random_state=self.random_state, **self.settings)
+        start = time.perf_counter()
+        action = int(bot.step(state))
+        took = time.perf_counter() - start
+        measured = took / simulations
+        self.per_simulation = measured if self.per_simulation is None else 0.7 * self.per_simulation + 0.3 * measured
+        self.moves += 1
+        self.spent += took
+        return action
+
+
+class Hard:
+    """divedeck's ``hard`` (ISMCTS with the game's cutoff and evaluator) with a time budget per move only."""
+
+    def __init__(self, game: Any, seconds: float, seed: int) -> None:
+        levels.HARD_SECONDS = seconds
+        self.bot = levels.hard_bot(game, seed, iterations=10**9)
+        self.game = game
+        self.moves = self.spent = 0.0
+
+    def step(self, state: Any) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return int(legal[0])
+        start = time.perf_counter()
+        action = decide(self.bot, self.game, state.state, state.current_player())
+        self.spent += time.perf_counter() - start
+        self.moves += 1
+        return state.dd_game.table.index(action)
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def play(game_name: str, deals: int, seconds: float, settings_name: str, seed: int) -> dict[str, Any]:
+    openspiel.register()
+    os_game = pyspiel.load_game(openspiel.short_name(game_name), {"num_players": 2})
+    dd = os_game.game
+    hard = Hard(dd, seconds, seed)
+    theirs = BudgetedISMCTS(os_game, seconds, seed, SETTINGS[settings_name])
+    score = 0.0  # a win counts 1, a shared win 0.5
+    games = 0
+    for deal in range(deals):
+        for hard_seat in (0, 1):
+            state = os_game.new_initial_state_for_seed(seed * 1_000_003 + deal)
+            while not state.is_terminal():
+                side = hard if state.current_player() == hard_seat else theirs
+                state.apply_action(side.step(state))
+            returns = state.returns()
+            mine, other = returns[hard_seat], returns[1 - hard_seat]
+            score += 1.0 if mine > other else 0.5 if mine == other else 0.0
+            games += 1
+            low, high = wilson(score, games)
+            result = "won" if mine > other else "shared" if mine == other else "lost"
+            print(f"{game_name} deal {deal} hard in seat {hard_seat}: {result}; "
+                  f"hard {score:g}/{games} = {score / games:.0%} [{low:.0%}, {high:.0%}]", file=sys.stderr)
+    low, high = wilson(score, games)
+    return {"game": game_name, "openspiel": settings_name, "seconds_per_move": seconds, "games": games,
+            "hard_score": score, "hard_rate": score / games, "interval95": [low, high],
+            "hard_seconds_per_searched_move": hard.spent / max(1, hard.moves),
+            "openspiel_seconds_per_searched_move": theirs.spent / max(1, theirs.moves)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", choices=["snorkeling", "hold-your-breath", "both"], default="both")
+    parser.add_argument("--deals", type=int, default=50, help="deals per game, each played twice (seats swapped)")
+    parser.add_argument("--seconds", type=float, default=1.0, help="wall-clock budget per move, both bots")
+    parser.add_argument("--openspiel", choices=[*SETTINGS, "both"], default="both")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", help="write the results to this file")
+    args = parser.parse_args()
+    games = ["snorkeling", "hold-your-breath"] if args.game == "both" else [args.game]
+    settings = list(SETTINGS) if args.openspiel == "both" else [args.openspiel]
+    results = [play(g, args.deals, args.seconds, s, args.seed) for g in games for s in settings]
+    print("| game | OpenSpiel ISMCTS | s/move | games | hard wins | 95% interval | s/searched move (hard, OpenSpiel) |")
+    print("|---|---|--:|--:|--:|---|---|")
+    for r in results:
+        low, high = r["interval95"]
+        print(f"| {r['game']} | {r['openspiel']} | {r['seconds_per_move']:g} | {r['games']} | {r['hard_rate']:.0%} "
+              f"| {low:.0%}–{high:.0%} | {r['hard_seconds_per_searched_move']:.2f}, "
+              f"{r['openspiel_seconds_per_searched_move']:.2f} |")
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump(results, out, indent=2)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,45 @@
+"""What /api/games tells a lobby (issue 14, item 2): presets declared by the games, and only bots that play their
+game for people."""
+
+from __future__ import annotations
+
+from divedeck.engine.registry import game_names, get_game
+
+from .conftest import Harness
+
+
+def test_every_preset_sets_declared_options_to_a_valid_table_and_names_a_frontend_of_its_game(app: Harness) -> None:
+    games = app.client.get("/api/games").json()["games"]
+    for declared in games:
+        game = get_game(declared["name"])
+        names = {option["name"] for option in declared["options"]}
+        assert len(declared["presets"]) == len(game.presets)
+        for preset in declared["presets"]:
+            assert preset["title"] and preset["help"] and preset["frontend"] in declared["frontends"]
+            assert set(preset["options"]) <= names, preset
+            players = preset["players"] or declared["default_players"]
+            game.make_config(game.with_players(dict(preset["options"]), players))
+
+
+def test_hold_your_hat_offers_a_party_and_an_online_preset_and_no_bot(app: Harness) -> None:
+    """Neither of its bots gives clues or guesses yet: a lobby gets no bot to choose, and human seats only."""
+    declared = {g["name"]: g for g in app.client.get("/api/games").json()["games"]}["hold-your-hat"]
+    assert [(p["title"], p["frontend"], p["options"]) for p in declared["presets"]] == [
+        ("Party (one screen)", "shared-screen", {"party": True}), ("Online teams", "browser", {"party": False})]
+    assert declared["bots"] == [] and declared["default_bot"] is None and declared["bot_labels"] == {}
+    refused = app.client.post("/api/tables", json={"game": "hold-your-hat", "seats": [
+        {"kind": "human"}, {"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "team"}]})
+    assert refused.status_code == 400 and refused.json()["error"]["code"] == "bad_seats"
+
+
+def test_no_lobby_is_offered_an_internal_bot(app: Harness) -> None:
+    """The stand-ins that keep a table moving, and the random bot of a real-time game (it stalls countdowns), are
+    accepted by name for simulations but never listed for people."""
+    for declared in app.client.get("/api/games").json()["games"]:
+        game = get_game(declared["name"])
+        unoffered = {name for name, entry in game.bots.items() if not entry.offered}
+        assert not unoffered & set(declared["bots"]), declared["name"]
+        assert game.levels.stand_in not in unoffered or declared["default_bot"] is None
+        if game.realtime:
+            assert "random" not in declared["bots"]
+    assert {g["name"] for g in app.client.get("/api/games").json()["games"]} == set(game_names())
