@@ -69,6 +69,13 @@ def assert_on_screen(page: Any, game: str, when: str) -> None:
     assert not missing, f"nothing matches {missing}"
     off = page.evaluate(OFF_SCREEN, HAND_PARTS[game])
     assert off == [], f"{when}: off screen without scrolling: {off}"
+    # The sticky hand keeps itself in view whatever happens; the table fits when it also hides nothing above it.
+    covered = page.evaluate("""() => {
+      const hand = document.querySelector("#board .hand-area");
+      const above = hand.previousElementSibling;
+      return above.getBoundingClientRect().bottom - hand.getBoundingClientRect().top;
+    }""")
+    assert covered <= 1, f"{when}: the hand covers {covered:.0f} px of the board above it"
 
 
 def play_to_the_end_button(page: Any, game: str) -> None:
