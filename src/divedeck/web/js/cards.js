@@ -5,13 +5,15 @@
 // keeps no copy of any deck, so a custom card file draws with its own names and colours.
 
 // Inks per colour name: `band` behind the value, `text` on the band, `ink` for the drawing, `tint` for the body.
-// Band/text pairs keep a contrast of at least 4.5:1.
-const PALETTE = {
+// Band/text pairs keep a contrast of at least 4.5:1. The bands step down in lightness (yellow, green, red, blue,
+// purple) as well as in hue, so deuteranopes and protanopes tell every pair apart even before the symbol and the
+// letter (tests/browser/test_accessibility.py checks them under simulated colour blindness).
+export const PALETTE = {
   yellow: { band: "#f5c518", text: "#2b2100", ink: "#7a5a00", tint: "#fff7d9" },
-  red: { band: "#c62f3b", text: "#ffffff", ink: "#9e1f2a", tint: "#fde6e7" },
-  green: { band: "#1f7a45", text: "#ffffff", ink: "#17603a", tint: "#e0f3e7" },
-  blue: { band: "#1f5fae", text: "#ffffff", ink: "#184c8c", tint: "#e0ebf9" },
-  purple: { band: "#6f42b5", text: "#ffffff", ink: "#58338f", tint: "#eee6f9" },
+  red: { band: "#d0343e", text: "#ffffff", ink: "#9e1f2a", tint: "#fde6e7" },
+  green: { band: "#3bb26f", text: "#03200d", ink: "#17603a", tint: "#e0f3e7" },
+  blue: { band: "#2a5db8", text: "#ffffff", ink: "#1d4a94", tint: "#e0ebf9" },
+  purple: { band: "#3d1f73", text: "#ffffff", ink: "#3d1f73", tint: "#eee6f9" },
 };
 const LANTERN = { band: "#14233b", text: "#ffe27a", ink: "#14233b", tint: "#dfe8f1" };
 

@@ -88,6 +88,7 @@ const page = {
   seen: null, // per seat, what the last table said of it: {away, bot} (for the notices)
   notices: new Map(), // seat -> {kind, until}: the passing notices ("a bot plays for...", "... is back")
   answered: false, // this screen answered the rematch question
+  boardFocus: false, // the keyboard focus was last on the board (not moved elsewhere by the player)
 };
 
 function shownClient() {
@@ -269,6 +270,10 @@ function render() {
       static: state.static,
       log: state.log,
     });
+    // A control the board removed must not drop the focus to <body>, where the next Enter does nothing.
+    const board = $("board");
+    const lost = !board.contains(document.activeElement) || document.activeElement === board;
+    if (page.boardFocus && lost && $("overlay").hidden) focusBoard();
   }
   renderLog(state, names);
   renderGameOver(state, names);
@@ -332,6 +337,8 @@ function renderLog(state, names) {
     return h("li", { class: `log-line${tone ? ` log-${tone}` : ""}` }, logLine(event.parts, state.seat, names));
   });
   replaceChildren(list, items.length ? items : h("li", { class: "log-empty" }, "Nothing has happened yet."));
+  // The folded log (small screens) still says what happened last.
+  $("log-peek").textContent = items.length ? items[items.length - 1].textContent : "";
   if (nearBottom || list.dataset.init !== "1") {
     list.scrollTop = list.scrollHeight;
     list.dataset.init = "1";
@@ -714,6 +721,17 @@ async function start() {
     page.clients.push(client);
   }
   for (const client of page.clients) client.connect();
+
+  // On a small screen the board needs the height: the seats and the log start folded behind their titles.
+  if (matchMedia("(max-width: 699px), (max-height: 599px)").matches) {
+    for (const panel of document.querySelectorAll(".panel-fold")) panel.open = false;
+  }
+  document.addEventListener("focusin", (event) => {
+    page.boardFocus = $("board").contains(event.target);
+  });
+  document.addEventListener("pointerdown", (event) => {
+    if (!$("board").contains(event.target)) page.boardFocus = false;
+  });
 
   $("cover-ready").addEventListener("click", () => {
     // A second press of the key that ended the last turn must not uncover the next player's cards at once.

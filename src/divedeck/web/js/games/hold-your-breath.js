@@ -188,6 +188,8 @@ export function createBoard(root, api) {
       open = open === el.dataset.card ? null : el.dataset.card;
       pending = null;
       rerender(`use-${el.dataset.card}-1-0`);
+      // Opened: its first use that can be played now, so Enter plays it.
+      if (open) root.querySelector(".hyb-uses.is-open .hyb-use.is-legal")?.focus({ preventScroll: true });
     } else if (kind === "use") chooseUse(el.dataset.card, Number(el.dataset.index));
     else if (kind === "explain") explain(el.dataset.action);
     else if (kind === "cancel") {
@@ -221,7 +223,13 @@ export function createBoard(root, api) {
   }
 
   function render(next, focusKey = null) {
-    const keepFocus = focusKey || (root.contains(document.activeElement) ? document.activeElement.dataset.key : null);
+    // Buttons stay enabled while a move is on its way (aria-disabled), so the focus never drops to <body>.
+    const focused = root.contains(document.activeElement) ? document.activeElement : null;
+    // The board itself focused (its controls were all gone): the next control it draws takes the focus.
+    const keepFocus = focusKey || (focused ? focused.dataset.key || "board" : null);
+    const handIndex = focused ? [...root.querySelectorAll('[data-nav="hand"]')].indexOf(focused) : -1;
+    const wasActing = Boolean(focused && acts(focused));
+    const wasMine = ctx ? ctx.legal.length > 0 : false;
     ctx = next;
     const { view, seat } = ctx;
     const deck = ctx.deck;
@@ -241,10 +249,7 @@ export function createBoard(root, api) {
         [...Array(view.players).keys()].map((s) => seatPanel(s))),
       hand ? handArea() : h("p", { class: "hyb-spectating" }, "You are watching: hands stay hidden."));
 
-    let focusEl = keepFocus === "target" ? root.querySelector(".is-target") : null;
-    if (!focusEl && keepFocus) focusEl = root.querySelector(`[data-key="${CSS.escape(keepFocus)}"]`);
-    if (!focusEl && keepFocus) focusEl = root.querySelector(".hyb-use.is-legal") || root.querySelector(".hyb-actions button");
-    if (focusEl) focusEl.focus({ preventScroll: true });
+    if (keepFocus) nextFocus(keepFocus, handIndex, wasActing || (mine && !wasMine))?.focus({ preventScroll: true });
 
     // -- parts --
 
@@ -312,7 +317,7 @@ export function createBoard(root, api) {
       const pileCards = items.map((entry) => pileItem(entry));
       const body = [
         h("div", { class: "seat-head" },
-          h("span", { class: "seat-name" }, s === activeSeat(view) ? h("span", { class: "turn-dot", title: "to play", "aria-label": "to play" }) : null, ctx.names(s)),
+          h("span", { class: "seat-name" }, s === activeSeat(view) ? h("span", { class: "turn-dot", role: "img", title: "to play", "aria-label": "to play" }) : null, ctx.names(s)),
           badges),
         h("dl", { class: "seat-facts hyb-facts" }, facts),
         h("div", { class: "hyb-pile", "aria-label": `Swim Pile: ${pileLabel}` },
@@ -347,8 +352,8 @@ export function createBoard(root, api) {
         return handCard(label, n);
       });
       const actions = [];
-      if (endRecord) actions.push(h("button", { type: "button", class: "btn btn-primary", "data-act": "end", "data-action": endRecord.notation, "data-key": "end", disabled: ctx.busy, title: endRecord.label }, "End play", h("kbd", {}, "E")));
-      if (keepRecord) actions.push(h("button", { type: "button", class: "btn btn-primary", "data-act": "keep", "data-action": keepRecord.notation, "data-key": "keep", disabled: ctx.busy, title: keepRecord.label }, "Keep the rest", h("kbd", {}, "K")));
+      if (endRecord) actions.push(h("button", { type: "button", class: "btn btn-primary", "data-act": "end", "data-action": endRecord.notation, "data-key": "end", "aria-disabled": ctx.busy ? "true" : null, title: endRecord.label }, "End play", h("kbd", {}, "E")));
+      if (keepRecord) actions.push(h("button", { type: "button", class: "btn btn-primary", "data-act": "keep", "data-action": keepRecord.notation, "data-key": "keep", "aria-disabled": ctx.busy ? "true" : null, title: keepRecord.label }, "Keep the rest", h("kbd", {}, "K")));
       if (pending && !SEAT_USES.has(pending.use.kind)) {
         // A Calm: each legal choice of hindrance (and of the diver who gets a calmed Shark), in words.
         actions.push(...pending.options.map((r, i) => h("button", { type: "button", class: "btn is-target", "data-act": "option", "data-action": r.notation, "data-key": `option-${i}`, "data-nav": "target" },
@@ -363,7 +368,7 @@ export function createBoard(root, api) {
             h("p", { class: "hint", "aria-live": "polite" }, hint())),
           given,
           h("div", { class: "hyb-hand" }, cards.length ? cards : h("p", { class: "muted" }, "No cards in hand.")),
-          actions.length ? h("div", { class: "hyb-actions" }, actions) : null));
+          h("div", { class: "hyb-actions" }, actions)));
     }
 
     function handCard(label, n) {
@@ -374,7 +379,7 @@ export function createBoard(root, api) {
         if (single) {
           const word = SINGLE_WORD[single.kind];
           buttons.push(h("button", { type: "button", class: "hyb-use is-legal", "data-act": "single", "data-action": single.notation, "data-key": `use-${label}-${n}-0`, "data-nav": "hand",
-            "aria-label": single.label, disabled: ctx.busy }, word));
+            "aria-label": single.label, "aria-disabled": ctx.busy ? "true" : null }, word));
         }
       } else if (info.kind === "dolphin" && open !== label) {
         const any = records.some((r) => r.cards[0] === label);
@@ -388,7 +393,7 @@ export function createBoard(root, api) {
             type: "button", class: `hyb-use${ok ? " is-legal" : ""}${chosen ? " is-selected" : ""}`, "data-key": `use-${label}-${n}-${i}`, "data-nav": "hand",
             "data-use": use.kind, "aria-label": `${info.name} as ${use.label}: ${use.help}${ok ? "" : mine ? " (not possible now)" : ""}`, title: use.help,
           };
-          if (ok) Object.assign(attrs, { "data-act": "use", "data-card": label, "data-index": i, "aria-pressed": chosen ? "true" : null, disabled: ctx.busy });
+          if (ok) Object.assign(attrs, { "data-act": "use", "data-card": label, "data-index": i, "aria-pressed": chosen ? "true" : null, "aria-disabled": ctx.busy ? "true" : null });
           else if (mine && view.phase === "play") {
             const other = (seat + 1) % view.players;
             Object.assign(attrs, { "data-act": "explain", "data-action": use.notation || use.example.replace("{seat}", other), "aria-disabled": "true" });
@@ -421,6 +426,30 @@ export function createBoard(root, api) {
       if (pending) return `${card} as ${pending.use.label}: choose what to calm (Esc to cancel).`;
       return `Your turn: play cards for their value or their action${endRecord ? ", or end play" : ""}.`;
     }
+  }
+
+  /** A control that makes a move (or a choice of one) when pressed, now. */
+  function acts(el) {
+    return el.matches(".is-legal, .is-target, .hyb-actions button");
+  }
+
+  /**
+   * Where the focus goes after a render, from the control focused before (its key, its place among the hand's
+   * buttons): that control while it is still there, unless it must act and no longer does (it made the move just
+   * played, another copy took its place, or your turn has just begun); else a player or hindrance being chosen,
+   * Keep the rest after End play, the next legal use along the hand, the move buttons, the button at that place.
+   */
+  function nextFocus(key, handIndex, mustAct) {
+    const same = key === "target" ? null : root.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    if (same && (!mustAct || acts(same))) return same;
+    const uses = [...root.querySelectorAll('[data-nav="hand"]')];
+    const legal = (el) => el.classList.contains("is-legal");
+    const from = Math.max(0, handIndex);
+    return root.querySelector(".is-target")
+      || (key === "end" ? root.querySelector('[data-act="keep"]') : null)
+      || uses.slice(from).find(legal) || uses.find(legal)
+      || root.querySelector(".hyb-actions button")
+      || same || uses[Math.min(from, uses.length - 1)] || root.querySelector("[data-nav]");
   }
 
   function handleKey(event) {

@@ -158,7 +158,12 @@ export function createBoard(root, api) {
   }
 
   function render(next, focusKey = null) {
-    const keepFocus = focusKey || (root.contains(document.activeElement) ? document.activeElement.dataset.key : null);
+    const focused = root.contains(document.activeElement) ? document.activeElement : null;
+    // The board itself focused (its controls were all gone): the next control it draws takes the focus.
+    const keepFocus = focusKey || (focused ? focused.dataset.key || "board" : null);
+    const handIndex = focused ? [...root.querySelectorAll('[data-nav="hand"]')].indexOf(focused) : -1;
+    const wasActing = Boolean(focused && acts(focused));
+    const wasMyTurn = ctx ? ctx.legal.length > 0 : false;
     ctx = next;
     legal = readLegal(ctx.legal);
     const { view, seat, deck } = ctx;
@@ -182,12 +187,7 @@ export function createBoard(root, api) {
       h("div", { class: "snk-middle" }, centerPile(), deckPile()),
       hand ? handArea(hand) : h("p", { class: "snk-spectating" }, "You are watching: hands stay hidden."));
 
-    let focusEl = keepFocus ? root.querySelector(`[data-key="${CSS.escape(keepFocus)}"]`) : null;
-    if (!focusEl && keepFocus) {
-      focusEl = root.querySelector(".is-target") || root.querySelector(".card-btn.is-legal")
-        || root.querySelector(".snk-actions button") || root.querySelector(".card-btn");
-    }
-    if (focusEl) focusEl.focus({ preventScroll: true });
+    if (keepFocus) nextFocus(keepFocus, handIndex, wasActing || (myTurn && !wasMyTurn))?.focus({ preventScroll: true });
 
     function seatPanel(s) {
       const who = ctx.names(s);
@@ -215,7 +215,7 @@ export function createBoard(root, api) {
       const publicSeat = (ctx.seats && ctx.seats[s]) || {};
       return h("div", { class: `seat${isActive ? " is-active" : ""}${isMe ? " is-me" : ""}`, role: "listitem", "aria-current": isActive ? "true" : null },
         h("div", { class: "seat-head" },
-          h("span", { class: "seat-name" }, isActive ? h("span", { class: "turn-dot", title: "their turn", "aria-label": "to play" }) : null, who),
+          h("span", { class: "seat-name" }, isActive ? h("span", { class: "turn-dot", role: "img", title: "their turn", "aria-label": "to play" }) : null, who),
           isMe ? h("span", { class: "badge badge-you" }, "you") : null,
           publicSeat.controller === "bot" || publicSeat.kind === "bot" ? h("span", { class: "badge" }, "bot") : null,
           view.turn.targets.includes(s) ? h("span", { class: "badge badge-hit" }, "hit this turn") : null),
@@ -285,16 +285,16 @@ export function createBoard(root, api) {
       const actions = [[legal.pass, "pass", "btn", "Pass", "P"], [legal.end, "end", "btn btn-primary", "End turn", "E"]]
         .filter(([record]) => record)
         .map(([record, act, cls, text, key]) => h("button", {
-          type: "button", class: cls, "data-act": act, "data-key": act, disabled: ctx.busy, title: record.label,
+          // aria-disabled, not disabled, while a move is on its way: a disabled button would drop the focus
+          type: "button", class: cls, "data-act": act, "data-key": act, "aria-disabled": ctx.busy ? "true" : null, title: record.label,
         }, text, h("kbd", {}, key)));
-      return h("section", { class: `hand-area${myTurn ? " is-my-turn" : ""}`, "aria-label": "Your hand" },
+      return h("section", { class: `hand-area snk-hand-area${myTurn ? " is-my-turn" : ""}`, "aria-label": "Your hand" },
         h("div", { class: "own-seat", role: "list", "aria-label": "Your pile" }, seatPanel(seat)),
-        h("div", { class: "hand-main" },
-          h("div", { class: "hand-head" },
-            h("h2", {}, "Your hand ", h("span", { class: "muted" }, `· ${cards.length}`)),
-            h("p", { class: "hint", "aria-live": "polite" }, hint())),
-          h("div", { class: "hand" }, buttons),
-          actions.length ? h("div", { class: "snk-actions" }, actions) : null));
+        h("div", { class: "hand-head" },
+          h("h2", {}, "Your hand ", h("span", { class: "muted" }, `· ${cards.length}`)),
+          h("p", { class: "hint", "aria-live": "polite" }, hint())),
+        h("div", { class: "hand", "data-size": cards.length > 12 ? "huge" : cards.length > 6 ? "large" : null }, buttons),
+        h("div", { class: "snk-actions" }, actions));
     }
 
     function hint() {
@@ -303,6 +303,28 @@ export function createBoard(root, api) {
       if (selected) return `${selected} selected: choose a highlighted place (Esc to cancel).`;
       return legal.center.size || legal.piles.size ? "Your turn: play a highlighted card." : "Your turn.";
     }
+  }
+
+  /** A control that makes a move when pressed, now. */
+  function acts(el) {
+    return el.matches(".is-legal, .is-target, [data-act=end], [data-act=pass]");
+  }
+
+  /**
+   * Where the focus goes after a render, from the control focused before (its key, its place in the hand): that
+   * control while it is still there, unless it must act and no longer does (it made the move just played, another
+   * copy of the card took its place, or your turn has just begun); else a destination being chosen, the next
+   * playable card along the hand, End turn, Pass, the card at the same place.
+   */
+  function nextFocus(key, handIndex, mustAct) {
+    const same = root.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    if (same && (!mustAct || acts(same))) return same;
+    const hand = [...root.querySelectorAll('[data-nav="hand"]')];
+    const from = Math.max(0, handIndex);
+    return root.querySelector(".is-target")
+      || hand.slice(from).find((el) => el.classList.contains("is-legal")) || hand.find((el) => el.classList.contains("is-legal"))
+      || root.querySelector('[data-act="end"]') || root.querySelector('[data-act="pass"]')
+      || same || hand[Math.min(from, hand.length - 1)] || root.querySelector("[data-nav]");
   }
 
   // Arrow keys move within a row (the hand, or the piles and centre) and Up/Down between rows.
