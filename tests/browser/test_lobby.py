@@ -70,7 +70,7 @@ def test_four_people_set_up_hold_your_hat_on_one_screen_from_the_lobby_in_one_st
         page.locator("#cover-ready").click()
         page.wait_for_selector('[data-action="start"]', timeout=10000)
         assert "Party mode" in page.locator("#board").inner_text()
-        assert page.locator("#seats").inner_text().count("this screen") == 4
+        assert page.locator("#seats").text_content().count("this screen") == 4
         page.screenshot(path=str(artifacts / f"party-table-{size}.png"), full_page=False)
         assert not errors, errors
         context.close()

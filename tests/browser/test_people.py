@@ -101,7 +101,7 @@ def test_a_name_typed_on_joining_shows_in_the_seat_list_and_the_log(browser: Any
                                                         {"kind": "human", "name": "Cy"}, {"kind": "human"}])
     host = seat_page(browser, server, table_id, 0, str(tokens[0]), DESKTOP)
     host.wait_for_selector("#board .hyh-stage", timeout=15000)
-    assert "Seat 2 · Player 2" in host.locator("#seats").inner_text()
+    assert "Seat 2 · Player 2" in host.locator("#seats").text_content()
     for seat, typed, size, options in ((1, "  Bo <b>Jo</b> ", "desktop", DESKTOP), (3, "Di", "phone", PHONE)):
         guest = seat_page(browser, server, table_id, seat, str(tokens[seat]), options)
         prompt = guest.get_by_role("dialog", name="Your name at this table")
@@ -123,7 +123,7 @@ def test_a_name_typed_on_joining_shows_in_the_seat_list_and_the_log(browser: Any
     row = host.locator("#seats li", has_text="Seat 2")
     row.filter(has_text="Bo <b>Jo</b>").wait_for(timeout=10000)
     assert host.locator("#seats b").count() == 0 and host.locator("#log b").count() == 0
-    log = host.locator("#log").inner_text()
+    log = host.locator("#log").text_content()
     assert re.search(r"team A: you, Bo <b>Jo</b>; team B: Cy, Di", log, re.IGNORECASE), log
     assert public_table(server, table_id)["seats"][1]["name"] == "Bo <b>Jo</b>"
     host.screenshot(path=str(artifacts / "named-host-desktop.png"), full_page=True)
@@ -143,7 +143,7 @@ def test_a_friend_dropping_out_shows_a_notice_with_a_countdown_then_that_a_bot_p
     for size, options in (("desktop", DESKTOP), ("phone", PHONE)):
         me = seat_page(browser, graced, table_id, 0, str(tokens[0]), options)
         friend = seat_page(browser, graced, table_id, 1, str(tokens[1]), DESKTOP)
-        me.locator("#seats li", has_text="Ben").locator(".presence.is-on").wait_for(timeout=15000)
+        me.locator("#seats li", has_text="Ben").locator(".presence.is-on").wait_for(state="attached", timeout=15000)
         friend.context.close()  # Ben's phone goes to sleep
         notice = me.locator(".notice-away", has_text="Ben dropped out")
         notice.wait_for(timeout=10000)
@@ -153,10 +153,10 @@ def test_a_friend_dropping_out_shows_a_notice_with_a_countdown_then_that_a_bot_p
         assert serious_violations(me, "#notices", "#seats") == []
         me.wait_for_function("(t) => document.querySelector('.notice-away .notice-count')?.textContent < t",
                              arg=first, timeout=5000)
-        assert "away · a bot in" in me.locator("#seats").inner_text()
+        assert "away · a bot in" in me.locator("#seats").text_content()
         me.locator(".notice-bot", has_text="A bot now plays for Ben").wait_for(timeout=(GRACE + 5) * 1000)
         assert me.locator(".notice-away").count() == 0
-        assert "away · a bot plays" in me.locator("#seats").inner_text()
+        assert "away · a bot plays" in me.locator("#seats").text_content()
         me.screenshot(path=str(artifacts / f"bot-took-over-{size}.png"))
         # Ben comes back: the seat is his again, and the page says so.
         back = seat_page(browser, graced, table_id, 1, str(tokens[1]), DESKTOP)
