@@ -4,6 +4,7 @@ stepped through on the replay page. Screenshots at 1366x800 and 390x844."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 import urllib.request
@@ -53,10 +54,8 @@ def play_a_card(page: Any) -> None:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     page.locator('#board [data-act="card"].is-legal').first.click()
-    try:
+    with contextlib.suppress(PlaywrightTimeout):
         page.locator("#board .is-target").first.click(timeout=1000)
-    except PlaywrightTimeout:
-        pass
 
 
 def hand(page: Any) -> list[str]:
