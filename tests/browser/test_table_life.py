@@ -79,8 +79,8 @@ def test_undo_takes_a_card_back_and_talk_is_text(browser: Any, server: ServerPro
     hostile = '<img src=x onerror="window.__xss=1"><b>bold</b>'
     page.fill(".talk-input", hostile)
     page.locator(".talk-form button").click()
-    page.wait_for_function("(t) => [...document.querySelectorAll('.talk-line')].some((li) => li.textContent.includes(t))",
-                           arg=hostile)
+    page.wait_for_function("(t) => [...document.querySelectorAll('.talk-line')]"
+                           ".some((li) => li.textContent.includes(t))", arg=hostile)
     page.locator('.talk-emote[data-emote="nice"]').click()
     page.wait_for_function("() => [...document.querySelectorAll('.talk-line')].some((li) => "
                            "li.textContent.includes('nice'))")
