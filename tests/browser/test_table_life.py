@@ -83,7 +83,7 @@ def test_undo_takes_a_card_back_and_talk_is_text(browser: Any, server: ServerPro
                            ".some((li) => li.textContent.includes(t))", arg=hostile)
     page.locator('.talk-emote[data-emote="nice"]').click()
     page.wait_for_function("() => [...document.querySelectorAll('.talk-line')].some((li) => "
-                           "li.textContent.includes('nice'))")
+                           "li.textContent.includes('Nice!'))")
     assert page.locator("#talk img, #talk b").count() == 0
     assert page.evaluate("() => window.__xss") is None
     # The sound switch holds across reloads.

@@ -4,7 +4,7 @@
 
 import { h, replaceChildren } from "./util.js";
 
-const EMOTE_TEXT = { hello: "👋 hello", nice: "👍 nice", oops: "😬 oops", wow: "😮 wow", thinking: "🤔 thinking", "good game": "🤝 good game" };
+const EMOTE_TEXT = { hello: "Hello!", nice: "Nice!", oops: "Oops!", wow: "Wow!", thinking: "Thinking…", "good game": "Good game!" };
 const SHOWN = 40;
 
 /**

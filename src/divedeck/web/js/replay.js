@@ -76,7 +76,7 @@ function show(step) {
   const current = steps[page.step];
   const log = steps.slice(0, page.step + 1).flatMap((s) => s.events);
   page.board.render({
-    view: current.view, legal: [], seat, busy: true, names, deck: page.deck, static: page.replay.static, log,
+    view: current.view, legal: [], seat, busy: false, names, deck: page.deck, static: page.replay.static, log,
     seats: page.replay.seats.map((s) => ({ ...s, connected: true, controller: s.kind === "bot" ? "bot" : "human" })),
   });
   const who = current.actor === null ? "" : current.actor < 0 ? "the clock: " : `${names(current.actor)}: `;

@@ -756,7 +756,7 @@ async function start() {
   const mute = $("mute");
   const showMute = () => {
     mute.setAttribute("aria-pressed", String(muted()));
-    mute.textContent = muted() ? "🔕 Sound off" : "🔔 Sound on";
+    mute.textContent = `Sound on your turn: ${muted() ? "off" : "on"}`;
   };
   mute.addEventListener("click", () => {
     setMuted(!muted());
