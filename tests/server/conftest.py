@@ -32,7 +32,8 @@ SNORKELING = get_game(GAME)
 FAST = {"target_score": 1}  # one round: a game of a few dozen actions
 TIMEOUT = 5.0
 PROTOCOL = 3
-MESSAGE_TYPES = {"welcome", "update", "ack", "check", "error", "pong", "rematch", "table"}  # docs/protocol.md's list
+# docs/protocol.md's list
+MESSAGE_TYPES = {"welcome", "update", "ack", "check", "error", "pong", "rematch", "table", "undone", "chat", "reaction"}
 
 _client_ids = itertools.count(1)
 

@@ -338,6 +338,14 @@ class Game(ABC, Generic[S, A]):
         """What ``seat`` does by losing its connection at ``t`` (a real-time game may say: it breathes)."""
         return None
 
+    # -- taking a move back ----------------------------------------------------------------------------------------
+    def undoable(self, before: S, seat: int, action: A, events: Sequence[Event]) -> bool:
+        """Whether ``seat`` may take ``action`` back while its turn goes on: ``before`` is the state it was taken in
+        and ``events`` what it did. Only a move that revealed nothing and drew nothing may be (the server then
+        rebuilds the state from the log without it, so nobody's view can tell it happened); a real-time game's
+        moves never are. The default: no move may be taken back."""
+        return False
+
     def card_count(self, state: S) -> int | None:
         """How many cards the state holds in all, for conservation checks (``None``: not a card game)."""
         return None

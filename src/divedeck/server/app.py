@@ -31,6 +31,7 @@ from .bot_workers import BotWorkers
 from .collector import tend_garbage_collector
 from .connection import Bucket, Connection
 from .manager import TableError, TableManager, client_key
+from .replay import replay_steps
 from .settings import ServerSettings
 from .storage import Storage
 from .table import PROTOCOL, PROTOCOLS, SeatState, encodable, error, parse_json
@@ -201,6 +202,26 @@ def create_app(settings: ServerSettings) -> FastAPI:
         if table is None:
             return problem(404, "not_found", f"no table {table_id}")
         return {"table": table.public()}
+
+    @app.get("/api/tables/{table_id}/replay", response_model=None)
+    async def replay(table_id: str, request: Request, seat: int | None = None) -> dict[str, Any] | JSONResponse:
+        """A finished table's game step by step as ``seat`` saw it (none: a spectator), from its stored log."""
+        manager = manager_of(request)
+        table = manager.get(table_id)
+        if table is None:
+            return problem(404, "not_found", f"no table {table_id}")
+        if not table.finished:
+            return problem(409, "not_finished", "a table can be replayed once its game is over")
+        if seat is not None and not 0 <= seat < len(table.seats):
+            return problem(400, "malformed", f"there is no seat {seat} at this table")
+        stored = await asyncio.to_thread(manager.storage.load, table_id)
+        if stored is None:
+            return problem(404, "not_found", f"no table {table_id}")
+        return await asyncio.to_thread(replay_steps, stored, seat)
+
+    @app.get("/replay/{table_id}", include_in_schema=False)
+    async def replay_page(table_id: str) -> FileResponse:
+        return FileResponse(WEB / "replay.html")
 
     @app.get("/", include_in_schema=False)
     async def lobby() -> FileResponse:

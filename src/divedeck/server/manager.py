@@ -221,6 +221,7 @@ class TableManager:
             if client_id is not None:
                 table.client_ids[seat, client_id] = version
         table.finished_at = stored.finished
+        table.undone = stored.undone
         return table
 
     def start(self) -> None:

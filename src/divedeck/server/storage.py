@@ -27,6 +27,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    func,
     insert,
     inspect,
     select,
@@ -60,6 +61,8 @@ actions_table = Table(
     Column("action", String(200), nullable=False),
     Column("client_id", String(64), nullable=True),
     Column("at", Float, nullable=False),
+    # When its seat took the action back within its turn: the table is rebuilt from the log without it.
+    Column("undone", Float, nullable=True),
 )
 
 
@@ -84,6 +87,7 @@ class StoredTable:
     rematch: str | None
     actions: list[tuple[int, str, str | None]]  # (seat, action notation, client id), in order
     expired: float | None = None
+    undone: int = 0  # how many actions of the log were taken back (their rows stay, marked, and are skipped)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -97,12 +101,13 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 def _add_missing_columns(engine: Engine) -> None:
     """A database made by an older version lacks the columns added since (all nullable): add them."""
-    present = {column["name"] for column in inspect(engine).get_columns("tables")}
-    with engine.begin() as connection:
-        for column in tables_table.columns:
-            if column.name not in present:
-                kind = column.type.compile(dialect=engine.dialect)
-                connection.execute(text(f"ALTER TABLE tables ADD COLUMN {column.name} {kind}"))
+    for table in (tables_table, actions_table):
+        present = {column["name"] for column in inspect(engine).get_columns(table.name)}
+        with engine.begin() as connection:
+            for column in table.columns:
+                if column.name not in present:
+                    kind = column.type.compile(dialect=engine.dialect)
+                    connection.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}"))
 
 
 def make_engine(url: str) -> Engine:
@@ -195,6 +200,18 @@ class Storage:
         await self._run({"table_id": table_id, "seq": seq, "seat": seat, "action": action, "client_id": client_id,
                          "at": time.time()})
 
+    async def mark_undone(self, table_id: str) -> None:
+        """Mark the table's last action that stands as taken back (a restart replays the log without it)."""
+        def work(connection: Connection) -> None:
+            last = connection.execute(
+                select(func.max(actions_table.c.seq)).where(actions_table.c.table_id == table_id,
+                                                            actions_table.c.undone.is_(None))).scalar()
+            if last is None:
+                raise LookupError(f"table {table_id} has no action to take back")
+            connection.execute(update(actions_table).where(actions_table.c.table_id == table_id,
+                                                           actions_table.c.seq == last).values(undone=time.time()))
+        await self._run(work)
+
     async def update_table(self, table_id: str, **fields: Any) -> None:
         if "seats" in fields:
             fields["seats"] = json.dumps(fields["seats"])
@@ -218,13 +235,15 @@ class Storage:
     @staticmethod
     def _stored(connection: Connection, row: Any) -> StoredTable:
         actions = connection.execute(
-            select(actions_table.c.seat, actions_table.c.action, actions_table.c.client_id)
+            select(actions_table.c.seat, actions_table.c.action, actions_table.c.client_id, actions_table.c.undone)
             .where(actions_table.c.table_id == row["id"]).order_by(actions_table.c.seq)).all()
         return StoredTable(
             id=row["id"], game=row["game"], options=json.loads(row["options"]), seed=int(row["seed"]),
             seats=json.loads(row["seats"]), hotseat=bool(row["hotseat"]), created=row["created"],
             finished=row["finished"], rematch=row["rematch"], expired=row["expired"],
-            actions=[(int(seat), str(action), client_id) for seat, action, client_id in actions],
+            actions=[(int(seat), str(action), client_id) for seat, action, client_id, undone in actions
+                     if undone is None],
+            undone=sum(1 for *_, undone in actions if undone is not None),
         )
 
 

@@ -40,6 +40,13 @@ MAX_ACTION_LENGTH = 200
 MAX_CLIENT_ID_LENGTH = 64
 MAX_NAME_LENGTH = 40
 REMEMBERED_CLIENT_IDS = 1000
+# Table talk: quick reactions by name, and chat lines of up to MAX_CHAT_LENGTH characters; each seat may send
+# CHAT_BURST of them (both kinds together) in any CHAT_WINDOW seconds. Spectators only read. Kept in memory only.
+EMOTES = ("hello", "nice", "oops", "wow", "thinking", "good game")
+MAX_CHAT_LENGTH = 200
+CHAT_BURST = 5
+CHAT_WINDOW = 10.0
+REMEMBERED_CHAT = 30
 
 
 def hash_token(token: str) -> str:
@@ -142,11 +149,17 @@ class LiveTable:
         # Kept in memory only: a restart forgets the question, and anyone may ask again.
         self.vote_by: int | None = None
         self.votes: dict[int, str] = {}
+        self.undone = 0  # how many actions were taken back (their rows stay in storage, marked)
+        self.undo_seat: int | None = None  # the seat whose last action may be taken back now, if any
+        self.chat: deque[dict[str, Any]] = deque(maxlen=REMEMBERED_CHAT)  # the latest lines, for a welcome
+        self.talk_times: dict[int, deque[float]] = {}  # each seat's latest chat and reaction times (the limit)
 
     # -- what people see -----------------------------------------------------------------------------------------
     @property
     def version(self) -> int:
-        return len(self.match.actions)
+        """Grows with every change: each action adds one, each undo two (one for the action it removes, one for
+        itself), so a page never sees a version twice."""
+        return len(self.match.actions) + 2 * self.undone
 
     @property
     def finished(self) -> bool:
@@ -207,14 +220,15 @@ class LiveTable:
                 "seat": seat,
                 "version": self.version, "static": self.static, "view": self.game.view(self.match.state, seat),
                 "legal": self._legal(seat), "log": [self._event(event, seat) for event in self.log],
-                "outcome": self._outcome()}
+                "outcome": self._outcome(), "can_undo": seat is not None and seat == self.undo_seat,
+                "chat": list(self.chat), "emotes": list(EMOTES)}
 
     def _update(self, seat: int | None, actor: int, action: str, events: list[Event],
                 table: dict[str, Any] | None) -> str:
         message = {"type": "update", "version": self.version, "actor": actor, "action": action,
                    "events": [self._event(event, seat) for event in events],
                    "view": self.game.view(self.match.state, seat), "legal": self._legal(seat),
-                   "outcome": self._outcome()}
+                   "outcome": self._outcome(), "can_undo": seat == self.undo_seat}
         if table is not None:
             message["table"] = table
         return encode(message)
@@ -390,6 +404,10 @@ class LiveTable:
             await self._handle_rematch(connection, message)
         elif kind == "name":
             self._handle_name(connection, message)
+        elif kind == "undo":
+            await self._handle_undo(connection)
+        elif kind in ("chat", "reaction"):
+            self._handle_talk(connection, kind, message)
         else:
             connection.send(error("malformed", f"unknown message type {kind!r}"))
 
@@ -490,6 +508,99 @@ class LiveTable:
             answer.update(legal=False, reason=str(problem), rule=None)
         connection.send(answer)
 
+    def _handle_talk(self, connection: Connection, kind: str, message: dict[str, Any]) -> None:
+        """A chat line or a quick reaction from a seat, passed to everyone as text (pages never read it as
+        markup), within the seat's limit."""
+        if connection.seat is None:
+            connection.send(error("spectator", "spectators read the table talk but do not write in it"))
+            return
+        if kind == "chat":
+            text = message.get("text")
+            line = " ".join(text.split()) if isinstance(text, str) and len(text) <= 4 * MAX_CHAT_LENGTH \
+                and encodable(text) else ""
+            if not 0 < len(line) <= MAX_CHAT_LENGTH or not line.isprintable():
+                connection.send(error("malformed", f"a chat line is text of 1 to {MAX_CHAT_LENGTH} characters"))
+                return
+            said: dict[str, Any] = {"type": "chat", "seat": connection.seat, "text": line}
+        else:
+            emote = message.get("emote")
+            if emote not in EMOTES:
+                connection.send(error("malformed", f"a reaction is one of: {', '.join(EMOTES)}"))
+                return
+            said = {"type": "reaction", "seat": connection.seat, "emote": emote}
+        now = time.monotonic()
+        times = self.talk_times.setdefault(connection.seat, deque())
+        while times and now - times[0] > CHAT_WINDOW:
+            times.popleft()
+        if len(times) >= CHAT_BURST:
+            connection.send(error("rate_limited", f"at most {CHAT_BURST} chat lines and reactions in "
+                                                  f"{CHAT_WINDOW:g} seconds"))
+            return
+        times.append(now)
+        said["at"] = self.settings.clock.now()
+        if kind == "chat":
+            self.chat.append(said)
+        text_said = encode(said)
+        for other in self.connections():
+            other.send(text_said)
+
+    async def _handle_undo(self, connection: Connection) -> None:
+        if connection.seat is None:
+            connection.send(error("spectator", "a spectator has no move to take back"))
+        elif self.seats[connection.seat].controller == "bot":
+            connection.send(error("left", "a bot plays this seat since you left: reconnect to take it back"))
+        else:
+            reply = await self.undo(connection.seat)
+            if reply is not None:
+                connection.send(reply)
+
+    async def undo(self, seat: int) -> dict[str, Any] | None:
+        """Take back ``seat``'s last action while its turn goes on, if the game declares it undoable: the state is
+        rebuilt from the seed and the log without it, so every view is what it was before the move. Returns the
+        refusal, or ``None`` once everyone has been sent an ``undone`` message."""
+        async with self.lock:
+            actions = self.match.actions
+            if self.game.realtime or self.finished or not actions or actions[-1][0] != seat \
+                    or seat not in self.game.actors(self.match.state):
+                return error("not_undoable", "there is no move of yours in this turn to take back")
+            before = Match.start(self.game, config_to_options(self.match.config), self.match.seed)
+            log = list(before.opening)
+            earlier_state, earlier_events = None, []
+            for index, (earlier, taken) in enumerate(actions[:-1]):
+                if index == len(actions) - 2:
+                    earlier_state = before.state.clone()
+                earlier_events = before.act(earlier, taken)
+                log.extend(earlier_events)
+            action = actions[-1][1]
+            probe = before.state.clone()
+            if not self.game.undoable(before.state, seat, action, self.game.apply(probe, seat, action)):
+                return error("not_undoable", "that move revealed or drew something: it cannot be taken back")
+            # The move before it may be taken back in turn if it was the same seat's, in the same turn.
+            previous = actions[-2] if len(actions) > 1 else None
+            self.undo_seat = seat if previous is not None and previous[0] == seat and earlier_state is not None \
+                and self.game.undoable(earlier_state, seat, previous[1], earlier_events) else None
+            try:
+                await self.storage.mark_undone(self.id)
+            except Exception:
+                return error("storage_failed", "the move could not be taken back; nothing changed, try again")
+            before.seats = self.match.seats
+            self.match = before
+            self.undone += 1
+            self.log.clear()
+            self.log.extend(log)
+            self.client_ids = {key: version for key, version in self.client_ids.items() if key[0] != seat}
+            for connection in self.connections():
+                connection.send(self._undone(connection.seat, seat))
+            self.schedule()
+            return None
+
+    def _undone(self, seat: int | None, actor: int) -> str:
+        """The state after ``actor`` took a move back, as ``seat`` sees it: its view, legal actions and whole log."""
+        return encode({"type": "undone", "version": self.version, "actor": actor,
+                       "view": self.game.view(self.match.state, seat), "legal": self._legal(seat),
+                       "log": [self._event(event, seat) for event in self.log], "outcome": self._outcome(),
+                       "can_undo": seat is not None and seat == self.undo_seat})
+
     # -- the one way anything changes ----------------------------------------------------------------------------
     def clock(self) -> int:
         """Now, for a real-time game's next action: never earlier than the last time given (a restored table's
@@ -531,11 +642,15 @@ class LiveTable:
                 return error("malformed", str(problem), client_id=client_id)
             notation = self.game.format_action(action)
             try:
-                await self.storage.append_action(self.id, self.version, seat, notation, client_id)
+                await self.storage.append_action(self.id, len(self.match.actions) + self.undone, seat, notation,
+                                                 client_id)
             except Exception:
                 return error("storage_failed", "the action could not be saved; nothing changed, try again",
                              client_id=client_id)
+            before = None if self.game.realtime or seat == CLOCK else state.clone()
             events = self.match.act(seat, action)
+            self.undo_seat = seat if before is not None and seat in self.game.actors(self.match.state) \
+                and self.game.undoable(before, seat, action, events) else None
             self.log.extend(events)
             if self.finished:  # nobody is waited for any more: the last update says so
                 for other in self.seats:

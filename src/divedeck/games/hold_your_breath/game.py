@@ -11,7 +11,7 @@ from ...engine.events import Event
 from ...engine.game import Game
 from ...engine.records import ActionRecord, LogPart
 from . import information, notation, playout, presentation, rules
-from .actions import END, KEEP, PLAIN, TARGETED, VALUED, Action, Calm, Drop, Gasp, Lose, parse_action
+from .actions import END, KEEP, PLAIN, TARGETED, VALUED, Action, Air, Calm, Drop, Gasp, Lose, Swim, parse_action
 from .bots import GreedyBot
 from .config import HoldYourBreathConfig
 from .state import HoldYourBreathState
@@ -109,6 +109,10 @@ class HoldYourBreath(Game[HoldYourBreathState, Action]):
 
     def parse_state(self, text: str, config: HoldYourBreathConfig | None = None) -> HoldYourBreathState:
         return notation.parse_state(text, config)
+
+    def undoable(self, before: HoldYourBreathState, seat: int, action: Action, events: Sequence[Event]) -> bool:
+        """A card played for Air or Swim during play, when it only moved that card (nothing drawn or revealed)."""
+        return isinstance(action, Air | Swim) and all(event.kind in ("air", "swim") for event in events)
 
     def card_count(self, state: HoldYourBreathState) -> int:
         return (len(state.deck) + len(state.discard) + sum(map(len, state.hands)) + sum(map(len, state.piles))

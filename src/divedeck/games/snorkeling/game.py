@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from ...engine.declaration import BotEntry, Frontend, Levels
@@ -79,6 +79,12 @@ class Snorkeling(Game[SnorkelingState, Action]):
 
     def parse_state(self, text: str, config: SnorkelingConfig | None = None) -> SnorkelingState:
         return notation.parse_state(text, config)
+
+    def undoable(self, before: SnorkelingState, seat: int, action: Action, events: Sequence[Event]) -> bool:
+        """A play to the centre or onto a pile before ``end``, when it only moved that card (it drew nothing and
+        did not end the round)."""
+        return isinstance(action, PlayCenter | PlayPile) and all(
+            event.kind in ("play_center", "play_pile") for event in events)
 
     def card_count(self, state: SnorkelingState) -> int:
         return (len(state.deck) + len(state.center) + sum(map(len, state.hands))

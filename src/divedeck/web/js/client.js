@@ -302,6 +302,12 @@ export class TableClient extends Emitter {
           this.emit("state", this.state);
         }
         return undefined;
+      case "undone":
+        return this._onUndone(message);
+      case "chat":
+      case "reaction":
+        this.emit(message.type, message);
+        return undefined;
       case "pong":
         clearTimeout(this._pongTimer);
         this.emit("pong", message);
@@ -324,6 +330,7 @@ export class TableClient extends Emitter {
       legal: Array.isArray(message.legal) ? message.legal : [],
       log: Array.isArray(message.log) ? message.log.slice(-LOG_LIMIT) : [],
       outcome: message.outcome ?? null,
+      canUndo: Boolean(message.can_undo),
     };
     this.awaitVersion = 0;
     this._setStatus("open");
@@ -348,10 +355,45 @@ export class TableClient extends Emitter {
       legal: Array.isArray(message.legal) ? message.legal : [],
       log: log.length > LOG_LIMIT ? log.slice(-LOG_LIMIT) : log,
       outcome: message.outcome ?? null,
+      canUndo: Boolean(message.can_undo),
     };
     this.emit("update", { ...message, events });
     this.emit("state", this.state);
     this.emit("busy", this.busy);
+  }
+
+  /** A seat took its last move back: the server's whole picture as it was before that move. */
+  _onUndone(message) {
+    if (!this.state) return;
+    const log = Array.isArray(message.log) ? message.log : [];
+    this.state = {
+      ...this.state,
+      version: message.version ?? this.state.version,
+      view: message.view || this.state.view,
+      legal: Array.isArray(message.legal) ? message.legal : [],
+      log: log.slice(-LOG_LIMIT),
+      outcome: message.outcome ?? null,
+      canUndo: Boolean(message.can_undo),
+    };
+    this.awaitVersion = 0;
+    this.emit("undone", message);
+    this.emit("state", this.state);
+    this.emit("busy", this.busy);
+  }
+
+  /** Take this seat's last move back (the server answers with `undone` to everyone, or an error). */
+  undo() {
+    if (this.isSpectator || this.busy) return false;
+    return this._send({ type: "undo" });
+  }
+
+  /** Send a quick reaction (one of the server's emote names) or a line of table chat. */
+  react(emote) {
+    return !this.isSpectator && this._send({ type: "reaction", emote: String(emote) });
+  }
+
+  chat(text) {
+    return !this.isSpectator && this._send({ type: "chat", text: String(text) });
   }
 
   _onError(message) {

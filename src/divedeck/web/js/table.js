@@ -8,7 +8,9 @@
 // rendered here for every game. Legality, labels and reasons come from the server's records and `check` answers.
 // Seats are shown numbered from 1 ("Seat 1 · Anna"), as in the lobby; the wire numbers them from 0.
 
+import { createTalk } from "./chat.js";
 import { TableClient } from "./client.js";
+import { muted, setMuted, withFlights, yourTurn } from "./motion.js";
 import {
   copyText, forgetToken, h, loadTabSeats, loadTokens, replaceChildren, saveTabSeats, saveToken, seatLabel, toast,
 } from "./util.js";
@@ -89,6 +91,9 @@ const page = {
   notices: new Map(), // seat -> {kind, until}: the passing notices ("a bot plays for...", "... is back")
   answered: false, // this screen answered the rematch question
   boardFocus: false, // the keyboard focus was last on the board (not moved elsewhere by the player)
+  lastMoves: new Map(), // seat -> the notation of its last move, shown until this screen's turn comes
+  wasMine: null, // whether the last render was this screen's turn (null: not rendered yet)
+  talk: null, // the table talk panel (chat.js)
 };
 
 function shownClient() {
@@ -237,6 +242,13 @@ function render() {
   $("turn").textContent = turnText;
   $("turn").classList.toggle("is-mine", mine);
   document.title = `${mine ? "▶ " : ""}${turnText} · ${$("game-title").textContent} · divedeck`;
+  if (mine && page.wasMine === false) yourTurn();
+  page.wasMine = mine;
+  $("undo").hidden = !(client.token && state.canUndo && !state.outcome);
+  $("undo").disabled = client.busy;
+  const replay = $("replay-link");
+  replay.hidden = !state.outcome;
+  replay.href = `/replay/${encodeURIComponent(page.tableId)}${state.seat !== null && !page.hotseat ? `#seat=${state.seat}` : ""}`;
 
   renderSeats(table, view, names);
   renderPeople(state, names);
@@ -259,7 +271,7 @@ function render() {
     // Everyone is at the screen now: show the result, not the last player's hand.
     $("board").replaceChildren();
   } else {
-    page.board.render({
+    withFlights($("board"), () => page.board.render({
       view,
       legal: state.legal,
       seat: state.seat,
@@ -269,7 +281,7 @@ function render() {
       deck: page.deck,
       static: state.static,
       log: state.log,
-    });
+    }));
     // A control the board removed must not drop the focus to <body>, where the next Enter does nothing.
     const board = $("board");
     const lost = !board.contains(document.activeElement) || document.activeElement === board;
@@ -296,7 +308,8 @@ function renderSeats(table, view, names) {
       h("span", { class: "seat-row-name" }, h("span", { class: "seat-row-num" }, seatLabel(seat)), entry.name ? ` · ${entry.name}` : ""),
       h("span", { class: "visually-hidden" }, online ? " (connected)" : " (not connected)"),
       seat === active ? h("span", { class: "seat-row-turn" }, "to play") : null,
-      markers);
+      markers,
+      page.lastMoves.has(seat) ? h("span", { class: "seat-row-last", title: "their last move" }, page.lastMoves.get(seat)) : null);
   });
   replaceChildren(list, items);
   const seated = page.clients.some((c) => c.token);
@@ -593,6 +606,11 @@ function askName() {
 
 function onUpdate(client, message) {
   if (!page.module) return;
+  // Each other seat's last move stays marked in the seat list until this screen moves again.
+  if (client === shownClient() && Number.isInteger(message.actor) && message.actor >= 0) {
+    if (isLocal(message.actor)) page.lastMoves.clear();
+    else page.lastMoves.set(message.actor, message.action);
+  }
   const summary = page.module.findSummary(message.events || []);
   if (!summary || summary.gameOver) return; // game over has its own panel
   // Only one of the local clients announces the round's end.
@@ -718,6 +736,14 @@ async function start() {
     client.on("update", (message) => onUpdate(client, message));
     client.on("error", (message) => onError(client, message));
     client.on("rematch", (message) => onRematch(client, message));
+    if (!page.clients.length) {
+      const names = (seat) => seatName(client.state?.table, seat);
+      const speaker = () => page.clients.find((c) => c.token && c.state && (!page.hotseat || c.seat === page.shownSeat)) || null;
+      page.talk = createTalk($("talk"), { client: speaker, names });
+      client.on("welcome", (message) => page.talk.welcome(message, seats.length > 0));
+      client.on("chat", (message) => page.talk.add(message));
+      client.on("reaction", (message) => page.talk.add(message));
+    }
     page.clients.push(client);
   }
   for (const client of page.clients) client.connect();
@@ -744,6 +770,17 @@ async function start() {
     render();
     focusBoard();
   });
+  $("undo").addEventListener("click", () => shownClient()?.undo());
+  const mute = $("mute");
+  const showMute = () => {
+    mute.setAttribute("aria-pressed", String(muted()));
+    mute.textContent = `Sound on your turn: ${muted() ? "off" : "on"}`;
+  };
+  mute.addEventListener("click", () => {
+    setMuted(!muted());
+    showMute();
+  });
+  showMute();
   $("overlay-close").addEventListener("click", () => {
     $("overlay").hidden = true;
     focusBoard();
