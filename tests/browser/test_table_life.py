@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import contextlib
 import json
-import time
 import urllib.request
 from pathlib import Path
 from typing import Any
 
+from tests.browser.test_people import play_to_the_end
 from tests.live_server import ServerProcess
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
@@ -114,15 +114,18 @@ def test_cards_fly_unless_reduced_motion_is_asked_for(browser: Any, server: Serv
 
 
 def test_a_finished_game_is_stepped_through(browser: Any, server: ServerProcess, artifacts: Path) -> None:
-    table_id, _ = create(server, [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}])
-    deadline = time.monotonic() + 60
-    while get(server, f"/api/tables/{table_id}")["table"]["status"] != "finished":
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.2)
-    replay = get(server, f"/api/tables/{table_id}/replay?seat=1")
+    table_id, tokens = create(server, [{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    play_to_the_end(server, table_id, tokens)
+    request = urllib.request.Request(f"{server.url}/api/tables/{table_id}/replay?seat=0",
+                                     headers={"X-Seat-Token": str(tokens[0])})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        replay = json.load(response)
     for size, name in ((DESKTOP, "desktop"), (PHONE, "phone")):
         page = browser.new_context(**size).new_page()
-        page.goto(f"{server.url}/replay/{table_id}#seat=1")
+        page.goto(f"{server.url}/table/{table_id}#seat=0&token={tokens[0]}")  # the browser now holds seat 0's token
+        page.wait_for_function("(key) => localStorage.getItem(key) !== null", arg=f"divedeck.tokens.{table_id}",
+                               timeout=15000)
+        page.goto(f"{server.url}/replay/{table_id}#seat=0")
         page.wait_for_function("() => document.querySelector('#step-text').dataset.step === '0'")
         assert sorted(hand(page)) == sorted(replay["steps"][0]["view"]["hand"])
         for step in range(1, 4):

@@ -27,7 +27,8 @@ def test_each_step_is_what_the_seat_saw(app: Harness) -> None:
         socket_.until_version(final["version"])
     for seat, socket_ in [(0, sockets[0]), (1, sockets[1]), (None, spectator)]:
         query = "" if seat is None else f"?seat={seat}"
-        answer = app.client.get(f"/api/tables/{table_id}/replay{query}")
+        headers = {} if seat is None else {"X-Seat-Token": str(tokens[seat])}
+        answer = app.client.get(f"/api/tables/{table_id}/replay{query}", headers=headers)
         assert answer.status_code == 200, answer.text
         replay = answer.json()
         steps = replay["steps"]
@@ -43,6 +44,12 @@ def test_each_step_is_what_the_seat_saw(app: Harness) -> None:
         # Every step between the versions this socket saw is there too (the welcome came at version 0).
         assert set(seen) == set(range(final["version"] + 1))
     assert app.client.get(f"/api/tables/{table_id}/replay?seat=9").status_code == 400
+    # A seat's replay shows its hand: not without that seat's token, nor with another seat's.
+    assert app.client.get(f"/api/tables/{table_id}/replay?seat=0").status_code == 403
+    assert app.client.get(f"/api/tables/{table_id}/replay?seat=0",
+                          headers={"X-Seat-Token": str(tokens[1])}).status_code == 403
+    assert app.client.get(f"/api/tables/{table_id}/replay?seat=2",
+                          headers={"X-Seat-Token": str(tokens[0])}).status_code == 403  # a bot's seat has no token
     assert app.client.get("/api/tables/nosuchtable/replay").status_code == 404
     page = app.client.get(f"/replay/{table_id}")
     assert page.status_code == 200 and "replay.js" in page.text

@@ -205,7 +205,9 @@ def create_app(settings: ServerSettings) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/replay", response_model=None)
     async def replay(table_id: str, request: Request, seat: int | None = None) -> dict[str, Any] | JSONResponse:
-        """A finished table's game step by step as ``seat`` saw it (none: a spectator), from its stored log."""
+        """A finished table's game step by step as ``seat`` saw it (none: a spectator), from its stored log. A seat's
+        replay shows its hidden cards, so it needs that seat's token (header ``X-Seat-Token``, kept out of URLs and
+        logs), as the seat's socket did: a finished game's hands stay as private as they were."""
         manager = manager_of(request)
         table = manager.get(table_id)
         if table is None:
@@ -214,6 +216,10 @@ def create_app(settings: ServerSettings) -> FastAPI:
             return problem(409, "not_finished", "a table can be replayed once its game is over")
         if seat is not None and not 0 <= seat < len(table.seats):
             return problem(400, "malformed", f"there is no seat {seat} at this table")
+        if seat is not None:
+            holder = table.seat_for_token(request.headers.get("x-seat-token"))
+            if holder is None or holder.index != seat:
+                return problem(403, "bad_token", f"replaying as seat {seat} needs that seat's token")
         stored = await asyncio.to_thread(manager.storage.load, table_id)
         if stored is None:
             return problem(404, "not_found", f"no table {table_id}")

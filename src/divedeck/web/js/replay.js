@@ -2,7 +2,7 @@
 // from the server's replay of its stored log (GET /api/tables/{id}/replay?seat=N). The board is the game's own
 // module (`createBoard`), given each step's view and no legal actions: nothing here knows a rule.
 
-import { h, replaceChildren, seatLabel } from "./util.js";
+import { h, loadTokens, replaceChildren, seatLabel } from "./util.js";
 
 const GAME_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const $ = (id) => document.getElementById(id);
@@ -30,7 +30,10 @@ function problem(text) {
 
 async function load(seat) {
   const query = seat === null ? "" : `?seat=${seat}`;
-  const response = await fetch(`/api/tables/${encodeURIComponent(page.tableId)}/replay${query}`, { headers: { Accept: "application/json" } });
+  // A seat's replay shows its hand: only a browser holding that seat's token may ask for it.
+  const token = seat === null ? null : loadTokens(page.tableId)[seat];
+  const headers = token ? { Accept: "application/json", "X-Seat-Token": token } : { Accept: "application/json" };
+  const response = await fetch(`/api/tables/${encodeURIComponent(page.tableId)}/replay${query}`, { headers });
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
     problem((data.error && data.error.message) || "This table cannot be replayed.");
@@ -58,7 +61,10 @@ function fillSeats(seat) {
   const select = $("replay-seat");
   if (select.options.length) return;
   select.append(h("option", { value: "" }, "a spectator"));
-  for (const entry of page.replay.seats) select.append(h("option", { value: String(entry.seat) }, `${seatLabel(entry.seat)} · ${names(entry.seat)}`));
+  const held = loadTokens(page.tableId);
+  for (const entry of page.replay.seats) {
+    if (held[entry.seat]) select.append(h("option", { value: String(entry.seat) }, `${seatLabel(entry.seat)} · ${names(entry.seat)}`));
+  }
   select.value = seat === null ? "" : String(seat);
 }
 
