@@ -142,6 +142,8 @@ class LiveTable:
         # Kept in memory only: a restart forgets the question, and anyone may ask again.
         self.vote_by: int | None = None
         self.votes: dict[int, str] = {}
+        # A room's table before its host starts it (rooms.py): nobody may act, no bot moves, no legal actions.
+        self.held = False
 
     # -- what people see -----------------------------------------------------------------------------------------
     @property
@@ -182,7 +184,7 @@ class LiveTable:
 
     def _legal(self, seat: int | None) -> list[ActionRecord]:
         state = self.match.state
-        if seat is None or seat not in self.game.actors(state):
+        if seat is None or self.held or seat not in self.game.actors(state):
             return []
         record = self.game.action_record
         return [record(state, seat, action) for action in self.game.legal_actions(state, seat)]
@@ -313,7 +315,7 @@ class LiveTable:
         seat.connections.discard(connection)
         if seat.kind == "human" and not seat.connections and seat.controller == "human" and not self.finished:
             self._start_grace(seat)
-            if self.game.realtime:
+            if self.game.realtime and not self.held:
                 self._apply_leave_action(seat.index)
         if self._seat_shown(seat) != before:
             self.broadcast_table()
@@ -459,6 +461,9 @@ class LiveTable:
         if connection.seat is None:
             connection.send(error("spectator", "spectators cannot act", client_id=client_id))
             return
+        if self.held:
+            connection.send(error("not_started", "the room has not started yet", client_id=client_id))
+            return
         if self.seats[connection.seat].controller == "bot":
             # After a leave the seat is the bot's: one player per seat. Connecting again takes it back.
             connection.send(error("left", "a bot plays this seat since you left: reconnect to take it back",
@@ -560,6 +565,8 @@ class LiveTable:
     def schedule(self) -> None:
         """Arrange what happens next without anyone at the table acting: a bot's move, or in a real-time game
         whichever of the bots' plans and the game's deadline is due first (the driver's)."""
+        if self.held:
+            return
         if self.game.realtime:
             self._follow_controllers()
             self._arm()
