@@ -9,6 +9,7 @@
 // Seats are shown numbered from 1 ("Seat 1 · Anna"), as in the lobby; the wire numbers them from 0.
 
 import { TableClient } from "./client.js";
+import { screenMode } from "./room.js";
 import {
   copyText, forgetToken, h, loadTabSeats, loadTokens, replaceChildren, saveTabSeats, saveToken, seatLabel, toast,
 } from "./util.js";
@@ -683,7 +684,8 @@ async function start() {
     return;
   }
   const { watch, invited } = readFragment(page.tableId);
-  const seats = localSeats(page.tableId, watch);
+  const screen = screenMode(); // ?screen=CODE: a room's shared screen, a spectator shown large (room.js)
+  const seats = localSeats(page.tableId, watch || screen);
   const name = invited && seats.length === 1 && !(await seatNamed(seats[0].seat)) ? await askName() : "";
   page.hotseat = seats.length > 1;
   document.body.classList.toggle("is-hotseat", page.hotseat);
