@@ -93,11 +93,13 @@ def test_a_room_plays_snorkeling_from_two_phones(browser: Any, server: ServerPro
     assert screen.locator("#room-seats i").count() == 0
     ann.screenshot(path=str(artifacts / "phone-before-start.png"))
     assert ann.locator('#board [data-act="card"].is-legal').count() == 0  # held until the start
+    assert ann.locator("#turn").inner_text() == "Waiting for the room to start"
     screen.screenshot(path=str(artifacts / "screen-room-full.png"))
     screen.locator("#room-start").click()
     screen.wait_for_url("**/table/*?screen=*", timeout=15000)
     screen.wait_for_selector(".screen-corner .join-qr", timeout=15000)
     table_id = screen.url.split("/table/")[1].split("?")[0]
+    wait_until(ann, "document.getElementById('turn').textContent !== 'Waiting for the room to start'", timeout=10)
     assert screen.locator("#board [data-act='card']").count() == 0  # a spectator: no hand
 
     # A few moves, then Bob's phone is closed and joins again by code (the same name gives the seat back).

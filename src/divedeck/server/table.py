@@ -178,6 +178,7 @@ class LiveTable:
             "hotseat": self.hotseat,
             "created": self.created,
             "rematch": self.rematch_id,
+            "held": self.held,  # a room's table before its host starts it
             "rematch_vote": None if self.vote_by is None else {
                 "by": self.vote_by, "seats": [{"seat": seat, "answer": answer} for seat, answer in self.votes.items()]},
         }

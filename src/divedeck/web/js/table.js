@@ -228,6 +228,7 @@ function render() {
   const active = module.activeSeat(view);
   let turnText;
   if (state.outcome) turnText = "Game over";
+  else if (table && table.held) turnText = "Waiting for the room to start"; // rooms: the shared screen starts it
   // A game where several seats act at once (Bermuda; Hold your Hat's guessers) words its own status.
   else if (module.statusText) turnText = module.statusText(view, names, state.seat);
   else if (active === null) turnText = "In play";
