@@ -6,9 +6,15 @@ import random
 from pathlib import Path
 from typing import Any
 
+from divedeck.engine.registry import get_game
 from divedeck.server.rooms import ALPHABET, CODE_LENGTH, new_code, normal_code
+from divedeck.sim.clock import ManualClock
 
+from .clocked import run_clock
 from .conftest import FAST, Harness, drive, running_app
+
+BERMUDA = get_game("bermuda")
+START = 1_000_000
 
 
 def make_room(app: Harness, players: int = 2, options: dict[str, Any] | None = None) -> tuple[str, str, str]:
@@ -126,3 +132,35 @@ def test_restart_keeps_the_room(tmp_path: Path) -> None:
         phones = {0: app.connect(table_id, ann["token"]), 1: app.connect(table_id, bob["token"])}
         drive(phones, random.Random(2))
         assert app.live(table_id).finished
+
+
+def test_a_bermuda_room_holds_its_clock_and_bots_until_the_start(make_app: Any) -> None:
+    clock = ManualClock(START)
+    app = make_app(clock=clock)
+    response = app.client.post("/api/rooms", json={"game": "bermuda", "options": {"countdown_ms": 200},
+                                                   "players": 3})
+    assert response.status_code == 201, response.text
+    code, host = response.json()["room"]["code"], response.json()["host"]
+    for seat in (1, 2):
+        added = app.client.post(f"/api/rooms/{code}/bots", json={"host": host, "seat": seat, "bot": "fast-diver"})
+        assert added.status_code == 200, added.text
+    ann = join(app, code, "Ann").json()
+    table = app.live(ann["table"])
+    phone = app.connect(ann["table"], ann["token"])
+    assert phone.table is not None and phone.table["held"]
+    assert phone.act("hold", version=None)["code"] == "not_started"
+    run_clock(table, clock, 3000)
+    assert table.version == 0  # no bot moved, no deadline passed
+    app.close(phone)  # a lost connection is a breath in Bermuda, but not before the start
+    assert table.version == 0
+    phone = app.connect(ann["table"], ann["token"])
+    assert app.client.post(f"/api/rooms/{code}/start", json={"host": host}).status_code == 200
+    phone.next("welcome")
+    assert phone.table is not None and not phone.table["held"] and "hold" in phone.legal
+    assert phone.act("hold", version=None)["type"] == "ack"
+    for _ in range(300):
+        run_clock(table, clock, 100)
+        if BERMUDA.view(table.match.state, 0)["phase"] == "dive":
+            break
+    else:
+        raise AssertionError("the bots did not dive after the start")
