@@ -12,8 +12,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from divedeck.engine.match import Match
 from tests.browser.conftest import wait_until
+from tests.browser.test_hold_your_breath_web import Player
 from tests.browser.test_snorkeling_web import game_over, take_one_step
 from tests.live_server import ServerProcess
 
@@ -22,18 +25,21 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 GAME_TIMEOUT = 240.0
 
 
-def make_room_from_lobby(browser: Any, server: ServerProcess, players: int, target_score: int) -> tuple[Any, str]:
-    """The screen: the lobby, Snorkeling with ``players``, "Play in this room"; returns the page and the code."""
+def make_room_from_lobby(browser: Any, server: ServerProcess, players: int, options: dict[str, str],
+                         game: str = "snorkeling") -> tuple[Any, str]:
+    """The screen: the lobby, ``game`` with ``players`` and ``options`` (typed into the form), "Play in this
+    room"; returns the page and the code."""
     screen = browser.new_context(**SCREEN).new_page()
     frames: list[str] = []
     screen.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(
         payload if isinstance(payload, str) else payload.decode())))
     screen.frames_received = frames
     screen.goto(f"{server.url}/")
-    screen.wait_for_selector("#game-snorkeling", timeout=15000)
-    screen.locator("#game-snorkeling").check()
+    screen.wait_for_selector(f"#game-{game}", timeout=15000)
+    screen.locator(f"#game-{game}").check()
     screen.select_option("#players", str(players))
-    screen.evaluate(f"() => {{ document.getElementById('opt-target_score').value = '{target_score}'; }}")
+    for name, value in options.items():
+        screen.evaluate("([id, value]) => { document.getElementById(id).value = value; }", [f"opt-{name}", value])
     screen.locator("#create-room").click()
     screen.wait_for_url("**/room/*", timeout=15000)
     screen.wait_for_selector(".join-code[data-code]", timeout=15000)
@@ -55,14 +61,14 @@ def join_by_phone(browser: Any, server: ServerProcess, code: str, name: str, *, 
     return phone
 
 
-def play(pages: list[Any], until: Any, timeout: float = GAME_TIMEOUT) -> int:
+def play(pages: list[Any], until: Any, step: Any = take_one_step, timeout: float = GAME_TIMEOUT) -> int:
     clicks = 0
     deadline = time.monotonic() + timeout
     while not until():
         assert time.monotonic() < deadline, "the game did not end in time"
         acted = False
         for page in pages:
-            if not game_over(page) and take_one_step(page):
+            if not game_over(page) and step(page):
                 clicks += 1
                 acted = True
         if not acted:
@@ -83,8 +89,18 @@ def spectator_views(server: ServerProcess, table_id: str) -> dict[int, Any]:
     return views
 
 
-def test_a_room_plays_snorkeling_from_two_phones(browser: Any, server: ServerProcess, artifacts: Path) -> None:
-    screen, code = make_room_from_lobby(browser, server, players=2, target_score=3)
+def hyb_step(page: Any) -> bool:
+    return Player(page).step()
+
+
+GAMES = {"snorkeling": ({"target_score": "3"}, take_one_step, "#board"),
+         "hold-your-breath": ({}, hyb_step, "#board .hyb-depth")}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_room_plays_a_game_from_two_phones(browser: Any, server: ServerProcess, artifacts: Path, game: str) -> None:
+    options, step, board = GAMES[game]
+    screen, code = make_room_from_lobby(browser, server, players=2, options=options, game=game)
     screen.screenshot(path=str(artifacts / "screen-room-empty.png"))
     ann = join_by_phone(browser, server, code, "Ann", by_link=True)
     bob = join_by_phone(browser, server, code, "<i>Bob</i>", by_link=False)
@@ -92,25 +108,27 @@ def test_a_room_plays_snorkeling_from_two_phones(browser: Any, server: ServerPro
     assert "<i>Bob</i>" in screen.locator("#room-seats").inner_text()  # shown as text, not markup
     assert screen.locator("#room-seats i").count() == 0
     ann.screenshot(path=str(artifacts / "phone-before-start.png"))
-    assert ann.locator('#board [data-act="card"].is-legal').count() == 0  # held until the start
+    assert not step(ann)  # held until the start: nothing to press
     assert ann.locator("#turn").inner_text() == "Waiting for the room to start"
     screen.screenshot(path=str(artifacts / "screen-room-full.png"))
     screen.locator("#room-start").click()
     screen.wait_for_url("**/table/*?screen=*", timeout=15000)
     screen.wait_for_selector(".screen-corner .join-qr", timeout=15000)
+    screen.wait_for_selector(board, state="attached", timeout=15000)
     table_id = screen.url.split("/table/")[1].split("?")[0]
     wait_until(ann, "document.getElementById('turn').textContent !== 'Waiting for the room to start'", timeout=10)
     assert screen.locator("#board [data-act='card']").count() == 0  # a spectator: no hand
 
     # A few moves, then Bob's phone is closed and joins again by code (the same name gives the seat back).
     clicks = 0
-    while clicks < 6 and not game_over(ann):
-        clicks += int(take_one_step(ann)) + int(take_one_step(bob))
+    deadline = time.monotonic() + 60
+    while clicks < 6 and not game_over(ann) and time.monotonic() < deadline:
+        clicks += int(step(ann)) + int(step(bob))
     screen.screenshot(path=str(artifacts / "screen-playing.png"))
     ann.screenshot(path=str(artifacts / "phone-playing.png"))
     bob.context.close()
     bob = join_by_phone(browser, server, code, "<i>Bob</i>", by_link=True)
-    play([ann, bob], until=lambda: game_over(ann) and game_over(bob))
+    play([ann, bob], until=lambda: game_over(ann) and game_over(bob), step=step)
     wait_until(screen, "document.querySelector('#gameover') && !document.querySelector('#gameover').hidden",
                timeout=15)
     screen.screenshot(path=str(artifacts / "screen-over.png"))
@@ -133,7 +151,7 @@ def test_a_room_plays_snorkeling_from_two_phones(browser: Any, server: ServerPro
 
 
 def test_the_screen_adds_a_bot_and_a_full_room_says_so(browser: Any, server: ServerProcess, artifacts: Path) -> None:
-    screen, code = make_room_from_lobby(browser, server, players=2, target_score=1)
+    screen, code = make_room_from_lobby(browser, server, players=2, options={"target_score": "1"})
     screen.wait_for_selector(".room-seat[data-seat='1'] .room-add-bot", timeout=10000)
     screen.locator(".room-seat[data-seat='1'] .room-add-bot").click()
     wait_until(screen, "document.querySelector(\".room-seat[data-seat='1']\").dataset.state === 'bot'", timeout=10)

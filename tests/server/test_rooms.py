@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from divedeck.engine.registry import get_game
-from divedeck.server.rooms import ALPHABET, CODE_LENGTH, new_code, normal_code
+from divedeck.server.rooms import ALPHABET, CODE_LENGTH, new_code, normal_code, qr_svg
 from divedeck.sim.clock import ManualClock
 
 from .clocked import run_clock
@@ -110,6 +110,7 @@ def test_qr_code_is_an_svg_of_the_join_link(app: Harness) -> None:
     answer = app.client.get("/api/rooms/ABCDEF/qr.svg")
     assert answer.status_code == 200 and answer.headers["content-type"].startswith("image/svg+xml")
     assert b"<svg" in answer.content and b"<script" not in answer.content
+    assert answer.content == qr_svg("http://testserver/join#ABCDEF")  # segno's picture of the join link
     assert app.client.get("/api/rooms/ABC0EF/qr.svg").status_code == 404
 
 
