@@ -170,3 +170,33 @@ def test_the_screen_adds_a_bot_and_a_full_room_says_so(browser: Any, server: Ser
     play([phone], until=lambda: game_over(phone))
     wait_until(screen, "document.querySelector('#gameover') && !document.querySelector('#gameover').hidden",
                timeout=15)
+
+
+def test_a_room_survives_a_server_restart(browser: Any, tmp_path: Path, artifacts: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server is killed mid-game and started again on the same address: the screen (a spectator) and the
+    phones reconnect by themselves, and the game is played to its end."""
+    import tests.live_server as live_server
+
+    with live_server.running_server(tmp_path, "--bot-delay", "0.05") as server:
+        screen, code = make_room_from_lobby(browser, server, players=2, options={"target_score": "2"})
+        ann = join_by_phone(browser, server, code, "Ann", by_link=True)
+        bob = join_by_phone(browser, server, code, "Bob", by_link=True)
+        wait_until(screen, "!document.getElementById('room-start').disabled", timeout=10)
+        screen.locator("#room-start").click()
+        screen.wait_for_url("**/table/*?screen=*", timeout=15000)
+        deadline = time.monotonic() + 60
+        clicks = 0
+        while clicks < 4 and time.monotonic() < deadline:
+            clicks += int(take_one_step(ann)) + int(take_one_step(bob))
+        port = server.port
+        server.kill()
+        wait_until(screen, "document.getElementById('conn').dataset.status !== 'open'", timeout=15)
+        monkeypatch.setattr(live_server, "free_port", lambda: port)
+        server.start()
+        for page in (screen, ann, bob):
+            wait_until(page, "document.getElementById('conn').dataset.status === 'open'", timeout=30)
+        screen.screenshot(path=str(artifacts / "screen-after-restart.png"))
+        play([ann, bob], until=lambda: game_over(ann) and game_over(bob))
+        wait_until(screen, "document.querySelector('#gameover') && !document.querySelector('#gameover').hidden",
+                   timeout=15)
