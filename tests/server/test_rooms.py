@@ -106,6 +106,16 @@ def test_rejoin_by_name_gives_the_seat_back(app: Harness) -> None:
     app.connect(table_id, again["token"])
 
 
+def test_a_room_made_with_bots_seats_them_at_once(app: Harness) -> None:
+    answer = app.client.post("/api/rooms", json={"game": "snorkeling", "options": FAST, "players": 3,
+                                                 "bots": [None, "greedy"]})
+    assert answer.status_code == 201, answer.text
+    room = answer.json()["room"]
+    assert [s["kind"] for s in room["table"]["seats"]] == ["human", "bot", "human"] and room["open_seats"] == [0, 2]
+    bad = app.client.post("/api/rooms", json={"game": "snorkeling", "players": 2, "bots": ["nobody"]})
+    assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad_seats"
+
+
 def test_qr_code_is_an_svg_of_the_join_link(app: Harness) -> None:
     answer = app.client.get("/api/rooms/ABCDEF/qr.svg")
     assert answer.status_code == 200 and answer.headers["content-type"].startswith("image/svg+xml")

@@ -63,6 +63,8 @@ class NewRoom(BaseModel):
     game: str = Field(max_length=40)
     options: dict[str, OptionText | int | bool | None] = Field(default_factory=dict, max_length=32)
     players: int = Field(ge=1, le=MAX_SEATS)
+    # Per seat, a bot to seat at once (as the lobby's seat choices say), or null for a seat people join.
+    bots: list[Annotated[str, Field(max_length=40)] | None] = Field(default_factory=list, max_length=MAX_SEATS)
 
 
 class RoomJoin(BaseModel):
@@ -246,7 +248,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
     async def create_room(body: NewRoom, request: Request) -> dict[str, Any] | JSONResponse:
         try:
             room, table, host = await rooms_of(request).create(body.game, dict(body.options), body.players,
-                                                               address_of(request))
+                                                               address_of(request), body.bots)
         except TableError as failure:
             return refused(failure)
         return {"room": room.public(table), "host": host}

@@ -141,9 +141,13 @@ class Rooms:
         return room, table
 
     # -- what the host does -----------------------------------------------------------------------------------
-    async def create(self, game: str, options: dict[str, Any], players: int,
-                     address: str | None) -> tuple[Room, LiveTable, str]:
-        table, _tokens = await self.manager.create(game, options, [{"kind": "human"}] * players, address=address)
+    async def create(self, game: str, options: dict[str, Any], players: int, address: str | None,
+                     bots: list[str | None] | None = None) -> tuple[Room, LiveTable, str]:
+        """A room of ``players`` seats, all open but those ``bots`` names a bot for (the manager checks them)."""
+        chosen = (bots or [])[:players]
+        seats = [{"kind": "bot", "bot": bot} if bot else {"kind": "human"}
+                 for bot in chosen + [None] * (players - len(chosen))]
+        table, _tokens = await self.manager.create(game, options, seats, address=address)
         table.held = True  # the tokens are dropped: each seat gets a new one when someone joins it
         code = new_code()
         while code in self.rooms:

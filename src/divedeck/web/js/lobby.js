@@ -416,6 +416,7 @@ async function createRoom() {
   const button = $("create-room");
   button.disabled = true;
   try {
+    // Every seat open (the form's seat choices are for a table of invite links): the screen adds bots itself.
     const body = { game: lobby.game.name, options: readOptions(), players: lobby.seatChoices.length };
     const response = await fetch("/api/rooms", {
       method: "POST",
