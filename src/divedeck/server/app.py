@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.datastructures import Headers
@@ -32,6 +32,7 @@ from .collector import tend_garbage_collector
 from .connection import Bucket, Connection
 from .manager import TableError, TableManager, client_key
 from .replay import replay_steps
+from .rooms import Rooms, normal_code, qr_svg
 from .settings import ServerSettings
 from .storage import Storage
 from .table import PROTOCOL, PROTOCOLS, SeatState, encodable, error, parse_json
@@ -57,6 +58,25 @@ class NewTable(BaseModel):
     options: dict[str, OptionText | int | bool | None] = Field(default_factory=dict, max_length=32)
     seats: list[SeatSpec] = Field(min_length=1, max_length=MAX_SEATS)
     hotseat: bool = False
+
+
+class NewRoom(BaseModel):
+    game: str = Field(max_length=40)
+    options: dict[str, OptionText | int | bool | None] = Field(default_factory=dict, max_length=32)
+    players: int = Field(ge=1, le=MAX_SEATS)
+    # Per seat, a bot to seat at once (as the lobby's seat choices say), or null for a seat people join.
+    bots: list[Annotated[str, Field(max_length=40)] | None] = Field(default_factory=list, max_length=MAX_SEATS)
+
+
+class RoomJoin(BaseModel):
+    code: str = Field(max_length=32)
+    name: str = Field(max_length=200)
+
+
+class RoomHost(BaseModel):
+    host: str = Field(max_length=200)
+    seat: int | None = None
+    bot: str | None = Field(default=None, max_length=40)
 
 
 @functools.cache
@@ -126,8 +146,11 @@ def create_app(settings: ServerSettings) -> FastAPI:
         bot_workers = BotWorkers.for_settings(settings)
         manager = TableManager(settings, storage, bot_workers)
         manager.restore()
+        rooms = Rooms(settings, storage, manager)
+        rooms.restore()  # before the start: a room not yet started keeps its table held
         manager.start()
         app.state.manager = manager
+        app.state.rooms = rooms
         collector = None
         if settings.gc_freeze_every > 0:
             collector = asyncio.get_running_loop().create_task(
@@ -236,6 +259,79 @@ def create_app(settings: ServerSettings) -> FastAPI:
     @app.get("/table/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(WEB / "table.html")
+
+    # -- rooms: a shared screen and a phone per player (rooms.py) ------------------------------------------------
+    def rooms_of(request: Request) -> Rooms:
+        rooms: Rooms = request.app.state.rooms
+        return rooms
+
+    def address_of(request: Request) -> str | None:
+        return client_key(request.client.host if request.client else None)
+
+    def refused(failure: TableError) -> JSONResponse:
+        return problem(404 if failure.code == "unknown_game" else failure.status, failure.code, str(failure))
+
+    @app.post("/api/rooms", status_code=201, response_model=None)
+    async def create_room(body: NewRoom, request: Request) -> dict[str, Any] | JSONResponse:
+        try:
+            room, table, host = await rooms_of(request).create(body.game, dict(body.options), body.players,
+                                                               address_of(request), body.bots)
+        except TableError as failure:
+            return refused(failure)
+        return {"room": room.public(table), "host": host}
+
+    @app.post("/api/rooms/join", response_model=None)
+    async def join_room(body: RoomJoin, request: Request) -> dict[str, Any] | JSONResponse:
+        try:
+            table, seat, token = await rooms_of(request).join(body.code, body.name, address_of(request))
+        except TableError as failure:
+            return refused(failure)
+        return {"table": table.id, "seat": seat, "token": token}
+
+    @app.get("/api/rooms/{code}", response_model=None)
+    async def room_state(code: str, request: Request) -> dict[str, Any] | JSONResponse:
+        try:
+            room, table = rooms_of(request).hosted(code, request.headers.get("x-room-host"), address_of(request))
+        except TableError as failure:
+            return refused(failure)
+        return {"room": room.public(table)}
+
+    @app.post("/api/rooms/{code}/bots", response_model=None)
+    async def room_bot(code: str, body: RoomHost, request: Request) -> dict[str, Any] | JSONResponse:
+        rooms = rooms_of(request)
+        try:
+            room, table = rooms.hosted(code, body.host, address_of(request))
+            await rooms.add_bot(room, table, body.seat, body.bot)
+        except TableError as failure:
+            return refused(failure)
+        return {"room": room.public(table)}
+
+    @app.post("/api/rooms/{code}/start", response_model=None)
+    async def room_start(code: str, body: RoomHost, request: Request) -> dict[str, Any] | JSONResponse:
+        rooms = rooms_of(request)
+        try:
+            room, table = rooms.hosted(code, body.host, address_of(request))
+            await rooms.start(room, table)
+        except TableError as failure:
+            return refused(failure)
+        return {"room": room.public(table)}
+
+    @app.get("/api/rooms/{code}/qr.svg", response_model=None)
+    async def room_qr(code: str, request: Request) -> Response | JSONResponse:
+        # Drawn for any well-formed code, open or not: the picture tells a guesser nothing.
+        normal = normal_code(code)
+        if normal is None:
+            return problem(404, "not_found", "a room code is 6 letters")
+        link = f"{request.url.scheme}://{request.headers.get('host', 'localhost')}/join#{normal}"
+        return Response(qr_svg(link), media_type="image/svg+xml", headers={"cache-control": "no-store"})
+
+    @app.get("/room/{code}", include_in_schema=False)
+    async def room_page(code: str) -> FileResponse:
+        return FileResponse(WEB / "room.html")
+
+    @app.get("/join", include_in_schema=False)
+    async def join_page() -> FileResponse:
+        return FileResponse(WEB / "join.html")
 
     app.mount("/static", StaticFiles(directory=WEB, check_dir=False), name="static")
 

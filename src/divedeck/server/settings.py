@@ -57,6 +57,9 @@ class ServerSettings:
     # another site whose name is rebound to this machine sends its own name as Host and is refused.
     host: str = "127.0.0.1"
     allowed_hosts: tuple[str, ...] = ()
+    # Rooms (rooms.py): wrong room codes (or host tokens) one client address may try a minute (a burst of as many)
+    # before every attempt from it is refused until the budget refills.
+    room_code_failures_per_minute: float = 10.0
     log_length: int = 200  # recent events sent in a welcome
     # Options naming files on the server's disk (a custom card deck) are refused from the web unless this is set
     # by whoever runs the server: a stranger must not make the server read its files.

@@ -153,6 +153,8 @@ class LiveTable:
         self.undo_seat: int | None = None  # the seat whose last action may be taken back now, if any
         self.chat: deque[dict[str, Any]] = deque(maxlen=REMEMBERED_CHAT)  # the latest lines, for a welcome
         self.talk_times: dict[int, deque[float]] = {}  # each seat's latest chat and reaction times (the limit)
+        # A room's table before its host starts it (rooms.py): nobody may act, no bot moves, no legal actions.
+        self.held = False
 
     # -- what people see -----------------------------------------------------------------------------------------
     @property
@@ -189,13 +191,14 @@ class LiveTable:
             "hotseat": self.hotseat,
             "created": self.created,
             "rematch": self.rematch_id,
+            "held": self.held,  # a room's table before its host starts it
             "rematch_vote": None if self.vote_by is None else {
                 "by": self.vote_by, "seats": [{"seat": seat, "answer": answer} for seat, answer in self.votes.items()]},
         }
 
     def _legal(self, seat: int | None) -> list[ActionRecord]:
         state = self.match.state
-        if seat is None or seat not in self.game.actors(state):
+        if seat is None or self.held or seat not in self.game.actors(state):
             return []
         record = self.game.action_record
         return [record(state, seat, action) for action in self.game.legal_actions(state, seat)]
@@ -327,7 +330,7 @@ class LiveTable:
         seat.connections.discard(connection)
         if seat.kind == "human" and not seat.connections and seat.controller == "human" and not self.finished:
             self._start_grace(seat)
-            if self.game.realtime:
+            if self.game.realtime and not self.held:
                 self._apply_leave_action(seat.index)
         if self._seat_shown(seat) != before:
             self.broadcast_table()
@@ -476,6 +479,9 @@ class LiveTable:
             return
         if connection.seat is None:
             connection.send(error("spectator", "spectators cannot act", client_id=client_id))
+            return
+        if self.held:
+            connection.send(error("not_started", "the room has not started yet", client_id=client_id))
             return
         if self.seats[connection.seat].controller == "bot":
             # After a leave the seat is the bot's: one player per seat. Connecting again takes it back.
@@ -675,6 +681,8 @@ class LiveTable:
     def schedule(self) -> None:
         """Arrange what happens next without anyone at the table acting: a bot's move, or in a real-time game
         whichever of the bots' plans and the game's deadline is due first (the driver's)."""
+        if self.held:
+            return
         if self.game.realtime:
             self._follow_controllers()
             self._arm()

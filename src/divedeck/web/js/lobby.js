@@ -406,6 +406,35 @@ $("players").addEventListener("change", () => {
 });
 $("options").addEventListener("change", leavePreset);
 $("create-form").addEventListener("submit", createTable);
+
+// -- play in this room: this screen shows the table, each player joins on a phone with a code (room.js) ------------
+
+async function createRoom() {
+  const errorBox = $("create-error");
+  errorBox.hidden = true;
+  if (!lobby.game) return;
+  const button = $("create-room");
+  button.disabled = true;
+  try {
+    // Every seat open (the form's seat choices are for a table of invite links): the screen adds bots itself.
+    const body = { game: lobby.game.name, options: readOptions(), players: lobby.seatChoices.length };
+    const response = await fetch("/api/rooms", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body),
+    });
+    const data = await response.json().catch(() => null);
+    if (!response.ok) throw new Error((data && data.error && data.error.message) || `the server answered ${response.status}`);
+    location.assign(`/room/${data.room.code}#host=${encodeURIComponent(data.host)}`);
+  } catch (error) {
+    errorBox.textContent = `The room was not made: ${error.message}`;
+    errorBox.hidden = false;
+    button.disabled = false;
+  }
+}
+
+$("create").after(h("button", { id: "create-room", type: "button", class: "btn btn-big", onclick: createRoom,
+  title: "This screen shows the table; everyone joins on their phone with a code" }, "Play in this room"));
 $("refresh").addEventListener("click", refreshTables);
 document.addEventListener("visibilitychange", () => {
   if (!document.hidden) refreshTables();

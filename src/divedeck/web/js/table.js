@@ -11,6 +11,7 @@
 import { createTalk } from "./chat.js";
 import { TableClient } from "./client.js";
 import { muted, setMuted, withFlights, yourTurn } from "./motion.js";
+import { screenMode } from "./room.js";
 import {
   copyText, forgetToken, h, loadTabSeats, loadTokens, replaceChildren, saveTabSeats, saveToken, seatLabel, toast,
 } from "./util.js";
@@ -233,6 +234,7 @@ function render() {
   const active = module.activeSeat(view);
   let turnText;
   if (state.outcome) turnText = "Game over";
+  else if (table && table.held) turnText = "Waiting for the room to start"; // rooms: the shared screen starts it
   // A game where several seats act at once (Bermuda; Hold your Hat's guessers) words its own status.
   else if (module.statusText) turnText = module.statusText(view, names, state.seat);
   else if (active === null) turnText = "In play";
@@ -708,7 +710,8 @@ async function start() {
     return;
   }
   const { watch, invited } = readFragment(page.tableId);
-  const seats = localSeats(page.tableId, watch);
+  const screen = screenMode(); // ?screen=CODE: a room's shared screen, a spectator shown large (room.js)
+  const seats = localSeats(page.tableId, watch || screen);
   const name = invited && seats.length === 1 && !(await seatNamed(seats[0].seat)) ? await askName() : "";
   page.hotseat = seats.length > 1;
   document.body.classList.toggle("is-hotseat", page.hotseat);

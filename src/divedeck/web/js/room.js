@@ -1,0 +1,188 @@
+// A room's shared screen (/room/CODE): the game, the room code and a QR code of the join link, who has joined,
+// bots for open seats, and Start. After the start it becomes the table page in screen mode
+// (/table/ID?screen=CODE): a spectator, so it receives exactly the spectator view, shown large, with the code and
+// QR code in a corner for a phone that must join again. The host token (from the lobby, in the fragment) stays in
+// this browser's localStorage; names are shown as text, never as markup. See docs/protocol.md, "Rooms".
+
+import { h, humanize, replaceChildren } from "./util.js";
+
+const CODE = /^[A-HJ-NP-Z]{6}$/;
+const HOST_KEY = "divedeck.room.";
+const POLL_MS = 1000;
+const $ = (id) => document.getElementById(id);
+
+/** "ABCDEF" as "ABC DEF", easier to read across a room. */
+export function spaced(code) {
+  return `${code.slice(0, 3)} ${code.slice(3)}`;
+}
+
+/** The code, the join address and the QR code, as a block (the room page and the screen's corner). */
+export function joinCard(code, { big = false } = {}) {
+  return h("div", { class: `join-card${big ? " join-card-big" : ""}` },
+    h("img", { class: "join-qr", src: `/api/rooms/${code}/qr.svg`, alt: `QR code of the join link for room ${code}`, width: big ? 320 : 160, height: big ? 320 : 160 }),
+    h("div", { class: "join-words" },
+      h("p", { class: "join-how" }, "Join on your phone at"),
+      h("p", { class: "join-url" }, `${location.host}/join`),
+      h("p", { class: "join-how" }, "with the code"),
+      h("p", { class: "join-code", "data-code": code }, spaced(code))));
+}
+
+/** On the table page: ?screen=CODE makes it the room's shared screen. Returns whether it is. */
+export function screenMode() {
+  const code = new URLSearchParams(location.search).get("screen");
+  if (!code || !CODE.test(code)) return false;
+  document.body.classList.add("screen");
+  document.head.append(h("link", { rel: "stylesheet", href: "/static/css/room.css" }));
+  document.body.append(h("aside", { class: "screen-corner", "aria-label": "Join this room" }, joinCard(code)));
+  return true;
+}
+
+// -- the room page ----------------------------------------------------------------------------------------------
+
+const room = { code: "", host: "", game: null, state: null, timer: null, busy: false };
+
+function readHost(code) {
+  const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+  let host = params.get("host") || "";
+  try {
+    if (host) localStorage.setItem(HOST_KEY + code, host);
+    else host = localStorage.getItem(HOST_KEY + code) || "";
+  } catch {
+    // private mode: the fragment's token is all there is
+  }
+  if (location.hash) history.replaceState(history.state, "", location.pathname + location.search);
+  return host;
+}
+
+function problem(text) {
+  const box = $("room-error");
+  box.textContent = text;
+  box.hidden = !text;
+}
+
+async function call(method, path, body = null) {
+  const response = await fetch(path, {
+    method,
+    headers: { Accept: "application/json", "Content-Type": "application/json", "X-Room-Host": room.host },
+    body: body ? JSON.stringify(body) : null,
+  });
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const error = new Error((data && data.error && data.error.message) || `the server answered ${response.status}`);
+    error.code = data && data.error && data.error.code;
+    error.status = response.status;
+    throw error;
+  }
+  return data;
+}
+
+async function loadGame(name) {
+  const data = await call("GET", "/api/games");
+  return (data.games || []).find((g) => g.name === name) || null;
+}
+
+function seatRow(seat) {
+  const open = seat.kind === "human" && !seat.named;
+  const label = h("span", { class: "room-seat-num" }, `Seat ${seat.seat + 1}`);
+  if (!open) {
+    const who = seat.kind === "bot" ? "bot" : seat.connected ? "here" : "joined";
+    return h("li", { class: "room-seat", "data-seat": seat.seat, "data-state": seat.kind === "bot" ? "bot" : "joined" },
+      label, h("span", { class: "room-seat-name" }, seat.name), h("span", { class: "room-seat-tag" }, who));
+  }
+  const bots = (room.game && room.game.bots) || [];
+  const labels = (room.game && room.game.bot_labels) || {};
+  const select = h("select", { class: "room-bot-choice", "aria-label": `Bot for seat ${seat.seat + 1}` },
+    bots.map((bot) => h("option", { value: bot, selected: bot === room.game.default_bot },
+      labels[bot] ? `${humanize(bot)}: ${labels[bot]}` : humanize(bot))));
+  const add = h("button", {
+    type: "button", class: "btn btn-small room-add-bot", disabled: !bots.length,
+    onclick: () => act(() => call("POST", `/api/rooms/${room.code}/bots`, { host: room.host, seat: seat.seat, bot: select.value })),
+  }, "Add a bot");
+  return h("li", { class: "room-seat", "data-seat": seat.seat, "data-state": "open" },
+    label, h("span", { class: "room-seat-name room-seat-open" }, "open"), bots.length ? [select, add] : null);
+}
+
+function render() {
+  const state = room.state;
+  if (!state) return;
+  const table = state.table;
+  $("room-game").textContent = table.title;
+  const options = Object.entries(table.options || {}).map(([k, v]) => `${humanize(k)}: ${v}`).join(" · ");
+  $("room-options").textContent = options;
+  replaceChildren($("room-seats"), table.seats.map(seatRow));
+  const waiting = state.open_seats.length;
+  $("room-start").disabled = waiting > 0 || room.busy;
+  $("room-waiting").textContent = waiting
+    ? `Waiting for ${waiting} more player${waiting > 1 ? "s" : ""}: join on a phone, or add a bot.`
+    : "Everyone is here.";
+}
+
+async function act(work) {
+  if (room.busy) return;
+  room.busy = true;
+  problem("");
+  try {
+    const data = await work();
+    if (data && data.room) room.state = data.room;
+  } catch (error) {
+    problem(error.message);
+  } finally {
+    room.busy = false;
+    render();
+    follow();
+  }
+}
+
+function follow() {
+  if (room.state && room.state.started) {
+    location.replace(`/table/${encodeURIComponent(room.state.table.id)}?screen=${room.code}`);
+  }
+}
+
+async function poll() {
+  try {
+    const data = await call("GET", `/api/rooms/${room.code}`);
+    const changed = JSON.stringify(data.room) !== JSON.stringify(room.state);
+    room.state = data.room;
+    if ($("room-error").textContent.startsWith("Lost")) problem("");
+    if (changed) render(); // not every second: a bot being chosen keeps its choice
+    follow();
+  } catch (error) {
+    if (error.status === 404 || error.status === 403) {
+      problem(error.status === 404 ? "This room is closed: its game ended, or nobody came for a long time. Start a new room from the lobby."
+        : "This browser is not this room's screen: open the room from the lobby that made it.");
+      clearInterval(room.timer);
+      return;
+    }
+    problem("Lost the server: trying again…"); // a restart: the room comes back
+  }
+}
+
+async function init() {
+  const code = decodeURIComponent(location.pathname.split("/").pop() || "").toUpperCase();
+  if (!CODE.test(code)) {
+    problem("That is not a room code.");
+    return;
+  }
+  room.code = code;
+  room.host = readHost(code);
+  replaceChildren($("room-join"), joinCard(code, { big: true }));
+  $("room-start").addEventListener("click", () => act(() => call("POST", `/api/rooms/${room.code}/start`, { host: room.host })));
+  await poll();
+  if (room.state) {
+    try {
+      room.game = await loadGame(room.state.table.game);
+    } catch {
+      room.game = null;
+    }
+    render();
+  }
+  room.timer = setInterval(poll, POLL_MS);
+}
+
+if (document.body && document.body.classList.contains("page-room")) init();
