@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, final
 
 from .config import build_config, describe_options, option_bounds
-from .declaration import BotEntry, Frontend, Levels
+from .declaration import BotEntry, Frontend, Levels, Metrics
 from .errors import ConfigError, IllegalAction
 from .events import Event
 from .hidden import concealed
@@ -67,6 +67,8 @@ class Game(ABC, Generic[S, A]):
     bots: ClassVar[Mapping[str, BotEntry]] = {}
     levels: ClassVar[Levels] = Levels()
     frontends: ClassVar[frozenset[Frontend]] = frozenset({Frontend.BROWSER})
+    # What a designer's report measures in each game, its human pace, whether the seats are one team (sim/).
+    metrics: ClassVar[Metrics | None] = None
     # A line for people choosing a game: what it is, how many play, how long it takes.
     summary: ClassVar[str] = ""
     # How a person types a move, with examples: shown by the terminal's ``help``.
