@@ -347,12 +347,17 @@ def _rate_text(row: dict[str, Any]) -> str:
 def _print_summary(summary: dict[str, Any]) -> None:
     out.print(f"[bold]{summary['game']}[/bold]: {summary['games']} games, seed {summary['seed']}, "
               f"options {options_text(summary['options'])}{', bots rotated' if summary['rotate'] else ''}")
-    table = Table(title="Per seat", title_justify="left")
+    cooperative = summary.get("cooperative", False)
+    table = Table(title="The team (cooperative: one result for every seat)" if cooperative else "Per seat",
+                  title_justify="left")
     for column in ("seat", "bot", "win share (95% CI)", "score mean ± sd", "min / median / max"):
         table.add_column(column, justify="right")
     for row in summary["seats"]:
         score = row["score"]
-        table.add_row(str(row["seat"]), row.get("bot", "rotating"), _rate_text(row),
+        bot = row.get("bot", "rotating")
+        if cooperative and len(set(bot.split(","))) == 1:
+            bot = f"{bot.split(',')[0]} x{len(bot.split(','))}"
+        table.add_row(str(row["seat"]), bot, _rate_text(row),
                       f"{score['mean']:.2f} ± {score['sd']:.2f}",
                       f"{score['min']:g} / {score['median']:g} / {score['max']:g}")
     out.print(table)
@@ -558,7 +563,7 @@ def tune_command(
         task = progress.add_task("games", total=budget)
         evaluations = tune.successive_halving(game, seat_list, candidates, targets, seed, games, budget, rotate,
                                               workers, progress=lambda done: progress.advance(task, done),
-                                              log=lambda line: err.print(line, markup=False))
+                                              log=lambda line: err.print(line, markup=False, soft_wrap=True))
     built = tune.build(game, seat_list, options, ",".join(seat_list), vary, targets, evaluations, seed, games,
                        budget, points)
     _write_html(html_file, tune.render_html(built))

@@ -275,6 +275,22 @@ def _bars_from(quantities_: Sequence[Quantity], scale: float = 1.0) -> dict[str,
     return {"values": values, "low": lows, "high": highs}
 
 
+_GROUPS = {"win": "win share by seat", "advantage": "the first seat's advantage", "length": "game length",
+           "score": "score by seat", "ending": "how games end"}
+
+
+def group_label(game_name: str, group: str) -> str:
+    """Words for a group of quantities: the game's metric label, or the report's own."""
+    if group in _GROUPS:
+        return _GROUPS[group]
+    metrics = get_game(game_name).metrics
+    name, _, rest = group.partition(".")
+    for metric in metrics.declared if metrics else ():
+        if metric.name == name:
+            return f"{metric.label}: the win share of those who used each" if rest == "win" else metric.label
+    return group
+
+
 def short_name(name: str) -> str:
     """A quantity's name within its group: ``seat 0`` for ``anchor.s0``, ``panic`` for ``played.panic``."""
     parts = name.split(".")
@@ -442,7 +458,7 @@ def draw(figure_data: dict[str, Any]) -> str:
             if len(figure_data["labels"]) > 6 and max(map(len, figure_data["labels"])) > 4:
                 ax.tick_params(axis="x", labelrotation=30)
             if any(one["name"] for one in series):
-                ax.legend(frameon=False, fontsize=8)
+                figure.legend(loc="outside upper center", ncols=min(4, len(series)), frameon=False, fontsize=8)
             return figure
         panels = figure_data["panels"]
         columns = min(2, len(panels))
@@ -508,9 +524,9 @@ def _num(value: float) -> str:
 
 
 def quantity_text(q: dict[str, Any]) -> str:
-    if q["unit"] == "share":
-        return f"{_pct(q['value'])} ({_pct(q['ci95_low'])}-{_pct(q['ci95_high'])})"
-    return f"{_num(q['value'])} ({_num(q['ci95_low'])}-{_num(q['ci95_high'])})"
+    shown = _pct if q["unit"] == "share" else _num
+    between = " to " if q["ci95_low"] < 0 else "-"
+    return f"{shown(q['value'])} ({shown(q['ci95_low'])}{between}{shown(q['ci95_high'])})"
 
 
 def reproduce_section(report: dict[str, Any]) -> list[str]:

@@ -224,9 +224,7 @@ def build(runs: Sequence[VariantRun], base: dict[str, Any], seats_text: str, var
             for f in files:
                 if f["option"] != "(default)" and run.variant and Path(run.options[f["option"]]).parent.name:
                     f["file"] = f"{data_dir_name}/{f['file']}"
-        variants.append({"name": variant_name(run.variant), "variant": run.variant, "data_files": files,
-                         "options_text": options_text(typed_options(first.game, {
-                             k: v for k, v in run.options.items() if k not in base or run.options[k] != base[k]}))})
+        variants.append({"name": variant_name(run.variant), "variant": run.variant, "data_files": files})
     comparisons_made = sum(1 for row in rows for cell in row["variants"] if "p_holm" in cell)
     sweep = {
         "format": "divedeck-sweep", "divedeck": __version__, "game": first.game, "title": game.title,
@@ -258,7 +256,7 @@ def sweep_figures(sweep: dict[str, Any]) -> list[dict[str, Any]]:
                            "low": [c["ci95_low"] * scale for c in cells],
                            "high": [c["ci95_high"] * scale for c in cells]})
         labels = [rp.short_name(row["name"]) for row in rows]
-        title = rows[0]["label"] if len(rows) == 1 else f"{group}: " + ", ".join(labels)
+        title = rows[0]["label"] if len(rows) == 1 else rp.group_label(sweep["game"], group)
         figures.append({"id": f"sweep_{group}", "kind": "bars", "title": f"{title} (95% intervals)",
                         "ylabel": ("%" if scale == 100 else rows[0]["unit"]), "labels": labels, "series": series,
                         "reference": None})
@@ -291,8 +289,8 @@ def render_html(sweep: dict[str, Any]) -> str:
     body.append("<h2>How to reproduce it</h2>")
     body.append(f"<p><code>{html.escape(sweep['command'])}</code> with divedeck {html.escape(sweep['divedeck'])} "
                 "gives this page byte for byte.</p>")
-    body.append(rp.table(["variant", "options", "data files (sha256)"], [
-        [v["name"], v["options_text"], rp.Raw("<br>".join(f"{html.escape(f['file'])}: <small>{f['sha256']}</small>"
+    body.append(rp.table(["variant", "data files (sha256)"], [
+        [v["name"], rp.Raw("<br>".join(f"{html.escape(f['file'])}: <small>{f['sha256']}</small>"
                                                           for f in v["data_files"]))] for v in sweep["variants"]]))
     return rp.page(f"{sweep['title']} sweep", body)
 

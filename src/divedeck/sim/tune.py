@@ -117,6 +117,10 @@ def successive_halving(game: str, bots: Sequence[str], candidates: list[Candidat
                        seed: int, first_games: int, budget: int, rotate: bool, workers: int | None,
                        max_rounds: int = 6, progress: Callable[[int], None] | None = None,
                        log: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
+    # One game first, so that a target naming no quantity fails before the long run, not after its first round.
+    trial = Candidate(candidates[0].variant, candidates[0].options,
+                      simulate(_spec(game, bots, candidates[0].options, seed, rotate), 1, 1))
+    evaluate(trial, game, bots, targets, rotate)
     alive = list(candidates)
     spent = 0
     games = first_games
