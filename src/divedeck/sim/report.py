@@ -287,7 +287,7 @@ def group_label(game_name: str, group: str) -> str:
     name, _, rest = group.partition(".")
     for metric in metrics.declared if metrics else ():
         if metric.name == name:
-            return f"{metric.label}: the win share of those who used each" if rest == "win" else metric.label
+            return "the win share of the players who used each" if rest == "win" else metric.label
     return group
 
 
@@ -439,7 +439,7 @@ def draw(figure_data: dict[str, Any]) -> str:
     def make() -> Any:
         if kind == "bars":
             series = figure_data["series"]
-            width = min(7.5, max(4.0, 0.55 * len(figure_data["labels"]) * len(series) + 2))
+            width = min(7.5, max(5.5 if len(series) > 1 else 4.0, 0.55 * len(figure_data["labels"]) * len(series) + 2))
             figure, (ax,) = fig.new_figure(height=2.8, width=width)
             step = 0.8 / len(series)
             for i, one in enumerate(series):
@@ -455,10 +455,13 @@ def draw(figure_data: dict[str, Any]) -> str:
             if figure_data.get("reference") is not None:
                 ax.axhline(figure_data["reference"], color="#555555", linestyle="--", linewidth=1)
             ax.set_ylabel(figure_data.get("ylabel", ""))
-            if len(figure_data["labels"]) > 6 and max(map(len, figure_data["labels"])) > 4:
+            if figure_data.get("xlabel"):
+                ax.set_xlabel(figure_data["xlabel"])
+            labels = figure_data["labels"]
+            if labels and len(labels) * max(map(len, labels)) > 48:
                 ax.tick_params(axis="x", labelrotation=30)
             if any(one["name"] for one in series):
-                figure.legend(loc="outside upper center", ncols=min(4, len(series)), frameon=False, fontsize=8)
+                figure.legend(loc="outside upper center", ncols=min(3, len(series)), frameon=False, fontsize=8)
             return figure
         panels = figure_data["panels"]
         columns = min(2, len(panels))

@@ -242,11 +242,12 @@ def build(runs: Sequence[VariantRun], base: dict[str, Any], seats_text: str, var
 # Which quantities get a figure, by group, and how: shares in %.
 def sweep_figures(sweep: dict[str, Any]) -> list[dict[str, Any]]:
     groups: dict[str, list[dict[str, Any]]] = {}
-    for row in sweep["quantities"]:
-        groups.setdefault(row["group"], []).append(row)
+    for row in sweep["quantities"]:  # one figure per group and unit: decisions and minutes do not share an axis
+        groups.setdefault(f"{row['group']}|{row['unit']}", []).append(row)
     figures = []
     names = [v["name"] for v in sweep["variants"]]
-    for group, rows in groups.items():
+    for key, rows in groups.items():
+        group = key.partition("|")[0]
         rows = rows[:12]
         scale = 100 if rows[0]["unit"] == "share" else 1
         series = []
@@ -257,7 +258,7 @@ def sweep_figures(sweep: dict[str, Any]) -> list[dict[str, Any]]:
                            "high": [c["ci95_high"] * scale for c in cells]})
         labels = [rp.short_name(row["name"]) for row in rows]
         title = rows[0]["label"] if len(rows) == 1 else rp.group_label(sweep["game"], group)
-        figures.append({"id": f"sweep_{group}", "kind": "bars", "title": f"{title} (95% intervals)",
+        figures.append({"id": f"sweep_{group}_{rows[0]['unit']}", "kind": "bars", "title": f"{title} (95% intervals)",
                         "ylabel": ("%" if scale == 100 else rows[0]["unit"]), "labels": labels, "series": series,
                         "reference": None})
     return figures

@@ -178,7 +178,8 @@ def build(game_name: str, bots: Sequence[str], base: dict[str, Any], seats_text:
         "id": f"tune_{i}", "kind": "bars", "title": f"{t.text()}: the best candidates (95% intervals; the band: the "
                                                   "target)",
         "ylabel": evaluations[0]["quantities"][i]["unit"] if evaluations else "",
-        "labels": [e["variant"] for e in evaluations[:6]],
+        "labels": [" ".join(value.partition("=")[2] for value in e["variant"].split(" ")) for e in evaluations[:6]],
+        "xlabel": " ".join(v.partition("=")[0] for v in evaluations[0]["variant"].split(" ")) if evaluations else "",
         "series": [{"name": "", "values": [e["quantities"][i]["value"] for e in evaluations[:6]],
                     "low": [e["quantities"][i]["ci95_low"] for e in evaluations[:6]],
                     "high": [e["quantities"][i]["ci95_high"] for e in evaluations[:6]]}],
