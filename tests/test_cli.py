@@ -332,3 +332,54 @@ def test_quitting_before_the_first_move_with_save_writes_the_file_it_names(monke
                            monkeypatch, capsys, stdin="quit\n")
     assert code == 1 and "after 0 moves; saved to" in out
     assert Match.load(save).actions == []
+
+
+# -- one convention for every command that produces results (issue 17, item 8) --------------------------------------
+
+
+def test_version(monkeypatch, capsys):
+    from divedeck import __version__
+
+    code, out, _ = run_cli(["--version"], monkeypatch, capsys)
+    assert code == 0 and out.strip() == f"divedeck {__version__}"
+
+
+def test_json_and_csv_take_an_optional_file_and_dash_prints(monkeypatch, capsys, tmp_path):
+    base = ["simulate", "snorkeling", "--games", "6", "--seats", "greedy,random", "--workers", "1"]
+    code, alone, _ = run_cli([*base, "--json"], monkeypatch, capsys)
+    assert code == 0 and json.loads(alone)["games"] == 6
+    code, dash, _ = run_cli([*base, "--json", "-"], monkeypatch, capsys)
+    assert code == 0 and json.loads(dash) == json.loads(alone)
+    code, out, err = run_cli([*base, "--json", str(tmp_path / "r.json"), "--csv", str(tmp_path / "r.csv")],
+                             monkeypatch, capsys)
+    assert code == 0 and json.loads((tmp_path / "r.json").read_text()) == json.loads(alone)
+    assert "Per seat" in out  # nothing else printed to standard output, so the tables are
+    assert len((tmp_path / "r.csv").read_text().splitlines()) == 7 and "r.csv" in err
+    code, csv_out, _ = run_cli([*base, "--csv"], monkeypatch, capsys)
+    assert code == 0 and csv_out.startswith("game,seating,winners") and "Per seat" not in csv_out
+    code, _, err = run_cli([*base, "--json", "--csv"], monkeypatch, capsys)
+    assert code == 2 and "cannot both print" in err
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "snorkeling", "--games", "100000"],
+    ["tournament", "snorkeling", "--bots", "greedy,random", "--games", "100000"],
+    ["report", "snorkeling", "--games", "100000"],
+])
+def test_an_output_path_is_checked_before_the_run_starts(command, monkeypatch, capsys, tmp_path):
+    code, _, err = run_cli([*command, "--json", str(tmp_path / "missing" / "r.json")], monkeypatch, capsys)
+    assert code == 2 and "there is no folder" in err
+
+
+def test_options_print_the_way_they_are_typed(monkeypatch, capsys):
+    args = ["-o", "num_players=3", "-o", "expert_diving=true", "--workers", "1"]
+    code, out, _ = run_cli(["simulate", "snorkeling", "--games", "3", *args], monkeypatch, capsys)
+    assert code == 0 and "options num_players=3 expert_diving=true" in out
+    code, out, _ = run_cli(["simulate", "snorkeling", "--games", "3", *args, "--json"], monkeypatch, capsys)
+    assert json.loads(out)["options"] == {"num_players": 3, "expert_diving": True}
+    code, out, _ = run_cli(["tournament", "snorkeling", "--bots", "greedy,random", "--games", "3", *args],
+                           monkeypatch, capsys)
+    assert code == 0 and "options num_players=3 expert_diving=true" in out
+    code, out, _ = run_cli(["tournament", "snorkeling", "--bots", "greedy,random", "--games", "3", *args,
+                            "--json"], monkeypatch, capsys)
+    assert json.loads(out)["options"] == {"num_players": 3, "expert_diving": True}

@@ -15,7 +15,9 @@ from platformdirs import user_data_path
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from typer.core import TyperGroup
 
+from . import __version__
 from .bots import accepted_bot_names, bot_names, make_bot
 from .engine.config import config_to_options
 from .engine.declaration import Frontend
@@ -24,9 +26,34 @@ from .engine.match import Match
 from .engine.registry import game_names, get_game
 from .server.settings import ServerSettings
 from .sim import SimulationSpec, simulate, summarize
+from .sim.options import options_text
 from .tui import Seat, TerminalSession
 
+OUTPUT_FLAGS = ("--json", "--csv")
+
+
+def with_output_values(args: list[str]) -> list[str]:
+    """``--json`` and ``--csv`` take an optional file: given alone (last, or before another option) they mean
+    ``-``, standard output."""
+    out_args: list[str] = []
+    for index, arg in enumerate(args):
+        out_args.append(arg)
+        if arg in OUTPUT_FLAGS:
+            following = args[index + 1] if index + 1 < len(args) else None
+            if following is None or (following.startswith("-") and following != "-"):
+                out_args.append("-")
+    return out_args
+
+
+class DivedeckGroup(TyperGroup):
+    """The command group, reading ``--json``/``--csv`` without a file as standard output."""
+
+    def make_context(self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any) -> Any:
+        return super().make_context(info_name, with_output_values(list(args)), parent, **extra)
+
+
 app = typer.Typer(
+    cls=DivedeckGroup,
     help="divedeck: four small underwater card games, to play, simulate and study.",
     no_args_is_help=True,
     add_completion=False,
@@ -205,6 +232,81 @@ def play(
         raise typer.Exit(1)
 
 
+def _show_version(value: bool) -> None:
+    if value:
+        out.print(f"divedeck {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main_options(
+    version: Annotated[bool, typer.Option("--version", help="Print divedeck's version and stop.", is_eager=True,
+                                          callback=_show_version)] = False,
+) -> None:
+    """divedeck: four small underwater card games, to play, simulate and study."""
+
+
+# -- the output flags every command that produces results takes -------------------------------------------------------
+
+JsonOutput = Annotated[str | None, typer.Option(
+    "--json", metavar="[FILE]", help="The results as JSON, to FILE ('-' or no FILE: printed instead of tables).")]
+CsvOutput = Annotated[str | None, typer.Option(
+    "--csv", metavar="[FILE]", help="The results as CSV (one row per game, variant or candidate), to FILE "
+                                    "('-' or no FILE: printed).")]
+
+
+class Outputs:
+    """Where ``--json`` and ``--csv`` go: a file, checked before the run starts, or standard output (``-``)."""
+
+    def __init__(self, json_to: str | None, csv_to: str | None, defaults: dict[str, Path] | None = None) -> None:
+        self.targets: dict[str, str | Path] = {}
+        for flag, given in (("--json", json_to), ("--csv", csv_to)):
+            target: str | Path | None = given if given == "-" else Path(given) if given else None
+            if target is None and defaults and flag in defaults:
+                target = defaults[flag]
+            if target is not None:
+                self.targets[flag] = target
+        if list(self.targets.values()).count("-") > 1:
+            raise ConfigError("--json and --csv cannot both print: give one of them a FILE")
+        for flag, target in self.targets.items():
+            if isinstance(target, Path):
+                check_output_file(target, flag)
+
+    @property
+    def printing(self) -> bool:
+        """Something goes to standard output, so the tables do not."""
+        return "-" in self.targets.values()
+
+    def wants(self, flag: str) -> bool:
+        return flag in self.targets
+
+    def write(self, flag: str, text: str) -> None:
+        target = self.targets.get(flag)
+        if target is None:
+            return
+        if target == "-":
+            sys.stdout.write(text)
+            sys.stdout.flush()
+        else:
+            Path(target).write_text(text, encoding="utf-8")
+            err.print(f"{flag[2:].upper()} written to {target}", markup=False)
+
+
+def _progress(label: str) -> Progress:
+    return Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=err,
+                    transient=True, disable=not err.is_terminal)
+
+
+def _bot_seats(game: str, seats: str | None, options: dict[str, Any], default_bot: str | None = None) -> list[str]:
+    # A real-time game's default team is its medium level (its own timed bot): random cannot time a held breath.
+    default = default_bot or ("medium" if get_game(game).realtime else "random")
+    seat_list = resolve_seats(game, seats, options, default, simulation=True)
+    for name in seat_list:
+        if name in HUMAN:
+            raise ConfigError("simulations play bots only: name a bot for every seat")
+    return seat_list
+
+
 @app.command("simulate")
 def simulate_command(
     game: GameName,
@@ -216,25 +318,25 @@ def simulate_command(
     rotate: Annotated[bool, typer.Option(help="Move the bots one seat along each game; also report per bot.")]
     = False,
     option: OptionList = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON instead of tables.")] = False,
+    as_json: JsonOutput = None,
+    as_csv: CsvOutput = None,
 ) -> None:
     """Simulate many games between bots: win rate per seat, game length and score distribution."""
+    from .sim.options import typed_options
+    from .sim.report import per_game_csv
+
+    outputs = Outputs(as_json, as_csv)
     options = parse_options(option)
-    # A real-time game's default team is its medium level (its own timed bot): random cannot time a held breath.
-    default_bot = "medium" if get_game(game).realtime else "random"
-    seat_list = resolve_seats(game, seats, options, default_bot, simulation=True)
-    for name in seat_list:
-        if name in HUMAN:
-            raise ConfigError("simulate plays bots only: name a bot for every seat")
-    spec = SimulationSpec(game, tuple(seat_list), options, seed, rotate)
-    with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=err, transient=True, disable=not err.is_terminal) as progress:
+    seat_list = _bot_seats(game, seats, options)
+    spec = SimulationSpec(game, tuple(seat_list), typed_options(game, options), seed, rotate,
+                          measure=outputs.wants("--csv"))
+    with _progress("simulating") as progress:
         task = progress.add_task("games", total=games)
         results = simulate(spec, games, workers, lambda done: progress.advance(task, done))
     summary = summarize(spec, results)
-    if as_json:
-        sys.stdout.write(json.dumps(summary, indent=2) + "\n")
-    else:
+    outputs.write("--json", json.dumps(summary, indent=2) + "\n")
+    outputs.write("--csv", per_game_csv(spec, results))
+    if not outputs.printing:
         _print_summary(summary)
 
 
@@ -244,24 +346,36 @@ def _rate_text(row: dict[str, Any]) -> str:
 
 def _print_summary(summary: dict[str, Any]) -> None:
     out.print(f"[bold]{summary['game']}[/bold]: {summary['games']} games, seed {summary['seed']}, "
-              f"options {summary['options'] or 'default'}{', bots rotated' if summary['rotate'] else ''}")
-    table = Table(title="Per seat", title_justify="left")
-    for column in ("seat", "bot", "win rate (95% CI)", "score mean ± sd", "min / median / max"):
+              f"options {options_text(summary['options'])}{', bots rotated' if summary['rotate'] else ''}")
+    cooperative = summary.get("cooperative", False)
+    table = Table(title="The team (cooperative: one result for every seat)" if cooperative else "Per seat",
+                  title_justify="left")
+    for column in ("seat", "bot", "win share (95% CI)", "score mean ± sd", "min / median / max"):
         table.add_column(column, justify="right")
     for row in summary["seats"]:
         score = row["score"]
-        table.add_row(str(row["seat"]), row.get("bot", "rotating"), _rate_text(row),
+        bot = row.get("bot", "rotating")
+        if cooperative and len(set(bot.split(","))) == 1:
+            bot = f"{bot.split(',')[0]} x{len(bot.split(','))}"
+        table.add_row(str(row["seat"]), bot, _rate_text(row),
                       f"{score['mean']:.2f} ± {score['sd']:.2f}",
                       f"{score['min']:g} / {score['median']:g} / {score['max']:g}")
     out.print(table)
+    test = summary.get("seat_test")
+    if test:
+        out.print(f"Seat advantage: {test['test']}, {test['games']} games with one winner: p = {test['p_value']:.3g}")
     if "bots_summary" in summary:
-        bots = Table(title="Per bot (seat-balanced)", title_justify="left")
+        balanced = summary.get("seat_balanced", True)
+        title = "Per bot (seat-balanced)" if balanced else "Per bot (rotated, NOT seat-balanced: see the note)"
+        bots = Table(title=title, title_justify="left")
         for column in ("bot", "seats played", "win rate (95% CI)", "score mean ± sd"):
             bots.add_column(column, justify="right")
         for row in summary["bots_summary"]:
             bots.add_row(row["bot"], str(row["games"]), _rate_text(row),
                          f"{row['score']['mean']:.2f} ± {row['score']['sd']:.2f}")
         out.print(bots)
+    for note in summary.get("notes", []):
+        out.print(f"Note: {note}", markup=False)
     length = Table(title="Game length", title_justify="left")
     for column in ("per game", "mean", "sd", "min", "median", "max"):
         length.add_column(column, justify="right")
@@ -280,28 +394,186 @@ def tournament_command(
     seed: Annotated[int, typer.Option(help="Seed of the whole tournament: same seed, same games.")] = 0,
     workers: Annotated[int | None, typer.Option(help="Processes to use (default: every core).", min=1)] = None,
     option: OptionList = None,
-    json_file: Annotated[Path | None, typer.Option("--json", help="Also write the results to this JSON file.")]
-    = None,
+    as_json: JsonOutput = None,
+    as_csv: CsvOutput = None,
 ) -> None:
     """Rate bots: seat-rotated games in parallel, openskill ratings, head-to-head win rates, decision times."""
-    import time
+    import csv
+    import io
 
     from .sim import tournament
+    from .sim.options import typed_options
 
-    if json_file is not None:
-        check_output_file(json_file, "--json")
-    spec = tournament.make_spec(game, bots.split(","), parse_options(option), seed)
+    outputs = Outputs(as_json, as_csv)
+    options = parse_options(option)
+    spec = tournament.make_spec(game, bots.split(","), typed_options(game, options), seed)
     total = tournament.games_to_play(spec, games)
     started = time.perf_counter()
-    with Progress(TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=err, transient=True, disable=not err.is_terminal) as progress:
+    with _progress("playing") as progress:
         task = progress.add_task("games", total=total)
         results = tournament.run(spec, games, workers, lambda done: progress.advance(task, done))
     summary = tournament.summarize(spec, results, workers, time.perf_counter() - started)
-    tournament.print_summary(summary, out)
-    if json_file is not None:
-        json_file.write_text(json.dumps({**summary, "results": tournament.results_json(results)}, indent=2) + "\n")
-        out.print(f"Results written to {json_file}")
+    if not outputs.printing:
+        tournament.print_summary(summary, out)
+    rows = tournament.results_json(results)
+    outputs.write("--json", json.dumps({**summary, "results": rows}, indent=2) + "\n")
+    if outputs.wants("--csv"):
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        keys = list(rows[0]) if rows else []
+        writer.writerow(keys)
+        for row in rows:
+            writer.writerow([" ".join(map(str, v)) if isinstance(v, list | tuple) else v for v in row.values()])
+        outputs.write("--csv", buffer.getvalue())
+
+
+# -- designer reports: report, sweep, tune ----------------------------------------------------------------------------
+
+VaryList = Annotated[list[str], typer.Option(
+    "--vary", help="KEY=V1,V2,... or KEY=LOW..HIGH: a game option, or a data field the game declares (e.g. "
+                   "deck.panic); repeat for several (their cross product).")]
+OutFile = Annotated[Path | None, typer.Option("--out", help="The HTML report (default: GAME-COMMAND.html here); "
+                                                            "its JSON and CSV go beside it unless --json/--csv "
+                                                            "say otherwise.")]
+ReportSeats = Annotated[str | None, typer.Option(help="A bot per seat (default: the game's medium level in every "
+                                                      "seat).")]
+Seed = Annotated[int, typer.Option(help="Seed of the whole run: same seed, same report, byte for byte.")]
+Workers = Annotated[int | None, typer.Option(help="Processes to use (default: every core).", min=1)]
+
+
+def _report_outputs(game: str, kind: str, out_file: Path | None, as_json: str | None,
+                    as_csv: str | None) -> tuple[Path, Outputs]:
+    html_file = out_file or Path(f"{game}-{kind}.html")
+    check_output_file(html_file, "--out")
+    outputs = Outputs(as_json, as_csv, {"--json": html_file.with_suffix(".json"),
+                                        "--csv": html_file.with_suffix(".csv")})
+    return html_file, outputs
+
+
+def _write_html(html_file: Path, text: str) -> None:
+    html_file.write_text(text, encoding="utf-8")
+    err.print(f"Report written to {html_file} (open it in a browser)", markup=False)
+
+
+@app.command("report")
+def report_command(
+    game: GameName,
+    games: Annotated[int, typer.Option(help="Number of games.", min=1)] = 2000,
+    seats: ReportSeats = None,
+    seed: Seed = 0,
+    workers: Workers = None,
+    rotate: Annotated[bool, typer.Option(help="Move the bots one seat along each game.")] = False,
+    option: OptionList = None,
+    out_file: OutFile = None,
+    as_json: JsonOutput = None,
+    as_csv: CsvOutput = None,
+) -> None:
+    """A designer's balance report: one HTML page of plots (seat advantage, length, scores, the game's own
+    metrics), the same figures as JSON and one CSV row per game."""
+    from .sim import report
+
+    html_file, outputs = _report_outputs(game, "report", out_file, as_json, as_csv)
+    options = parse_options(option)
+    seat_list = _bot_seats(game, seats, options, "medium")
+    spec = SimulationSpec(game, tuple(seat_list), options, seed, rotate, measure=True)
+    with _progress("simulating") as progress:
+        task = progress.add_task("games", total=games)
+        results = simulate(spec, games, workers, lambda done: progress.advance(task, done))
+    built = report.build(spec, results, options, seats_text=",".join(seat_list))
+    _write_html(html_file, report.render_html(built))
+    outputs.write("--json", report.to_json(built))
+    outputs.write("--csv", report.per_game_csv(spec, results))
+
+
+def _data_folder(html_file: Path) -> Path:
+    return html_file.with_name(html_file.stem + "-data")
+
+
+@app.command("sweep")
+def sweep_command(
+    game: GameName,
+    vary: VaryList,
+    games: Annotated[int, typer.Option(help="Games per variant.", min=1)] = 2000,
+    seats: ReportSeats = None,
+    seed: Seed = 0,
+    workers: Workers = None,
+    rotate: Annotated[bool, typer.Option(help="Move the bots one seat along each game.")] = False,
+    option: OptionList = None,
+    out_file: OutFile = None,
+    as_json: JsonOutput = None,
+    as_csv: CsvOutput = None,
+) -> None:
+    """Run every combination of the --vary values and compare them in one report (intervals; differences from
+    the first variant marked after a Holm correction)."""
+    from .sim import report, sweep
+
+    html_file, outputs = _report_outputs(game, "sweep", out_file, as_json, as_csv)
+    options = parse_options(option)
+    seat_list = _bot_seats(game, seats, options, "medium")
+    varies = [sweep.parse_vary(v) for v in vary]
+    sweep.check_keys(game, varies, options)
+    grid = sweep.variant_grid(varies)
+    data_dir = _data_folder(html_file)
+    checked = sweep.check_variants(game, options, grid, len(seat_list), data_dir)
+    with _progress(f"{len(grid)} variants") as progress:
+        task = progress.add_task("games", total=games * len(grid))
+        runs = sweep.run_variants(game, seat_list, options, grid, checked, games, seed, rotate, workers,
+                                  lambda done: progress.advance(task, done))
+    built = sweep.build(runs, options, ",".join(seat_list), vary, games, seed,
+                        data_dir.name if data_dir.exists() else None)
+    _write_html(html_file, sweep.render_html(built))
+    outputs.write("--json", report.to_json(built))
+    outputs.write("--csv", sweep.per_variant_csv(built))
+
+
+@app.command("tune")
+def tune_command(
+    game: GameName,
+    vary: VaryList,
+    target: Annotated[list[str], typer.Option(
+        help="NAME=VALUE or NAME=LOW..HIGH: a quantity of the game's report to aim at (e.g. "
+             "first_seat_advantage=-2..2, minutes=10..15); repeat for several.")],
+    games: Annotated[int, typer.Option(help="Games per candidate in the first round (doubled each round).", min=10)]
+    = 200,
+    budget: Annotated[int, typer.Option(help="Games to play at most, over every round.", min=10)] = 20000,
+    points: Annotated[int, typer.Option(help="Values tried in each LOW..HIGH range (evenly spread).", min=2)] = 5,
+    seats: ReportSeats = None,
+    seed: Seed = 0,
+    workers: Workers = None,
+    rotate: Annotated[bool, typer.Option(help="Move the bots one seat along each game.")] = False,
+    option: OptionList = None,
+    out_file: OutFile = None,
+    as_json: JsonOutput = None,
+    as_csv: CsvOutput = None,
+) -> None:
+    """Search the --vary space for variants that meet the --target values: successive halving spends the games
+    where the candidates' intervals still overlap; the best come first in the report."""
+    from .sim import report, sweep, tune
+
+    html_file, outputs = _report_outputs(game, "tune", out_file, as_json, as_csv)
+    options = parse_options(option)
+    seat_list = _bot_seats(game, seats, options, "medium")
+    varies = [sweep.parse_vary(v) for v in vary]
+    targets = [tune.parse_target(t) for t in target]
+    sweep.check_keys(game, varies, options)
+    grid = sweep.variant_grid(varies, points)
+    checked = sweep.check_variants(game, options, grid, len(seat_list), _data_folder(html_file))
+    candidates = tune.candidates_for(grid, checked)
+    with _progress(f"tuning {len(grid)} candidates") as progress:
+        task = progress.add_task("games", total=budget)
+        evaluations = tune.successive_halving(game, seat_list, candidates, targets, seed, games, budget, rotate,
+                                              workers, progress=lambda done: progress.advance(task, done),
+                                              log=lambda line: err.print(line, markup=False, soft_wrap=True))
+    built = tune.build(game, seat_list, options, ",".join(seat_list), vary, targets, evaluations, seed, games,
+                       budget, points)
+    _write_html(html_file, tune.render_html(built))
+    outputs.write("--json", report.to_json(built))
+    outputs.write("--csv", tune.per_candidate_csv(built))
+    if not outputs.printing:
+        for e in evaluations[:5]:
+            values = ", ".join(f"{q['name']} {report.quantity_text(q)}" for q in e["quantities"])
+            out.print(f"{'meets' if e['meets'] else 'misses'}  {e['variant']}: {values} ({e['games']} games)",
+                      markup=False)
 
 
 @app.command()

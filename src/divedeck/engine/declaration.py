@@ -92,3 +92,74 @@ class Levels:
     hard_iterations: int | None = 1000
     hard_cutoff: Cutoff | None = None
     stand_in: str = "medium"
+
+
+# -- what a designer's report measures (``divedeck report``, ``sweep``, ``tune``: sim/report.py) -------------------
+
+
+class MetricKind(StrEnum):
+    """How a metric's per-game value is shaped, and so how a report sums it up and draws it."""
+
+    NUMBER = "number"  # a number: its distribution, its mean with an interval
+    PER_SEAT = "per_seat"  # a list, one number per seat: the mean per seat
+    CATEGORY = "category"  # a label: each label's share, with intervals
+    GROUPED = "grouped"  # {group: number}: the mean per group (groups a game lacks count as absent)
+    GROUPED_RATE = "grouped_rate"  # {group: [successes, trials]}: the pooled rate per group, with intervals
+    PLAYED = "played"  # a list per seat of {kind: uses}: how often each kind is used, the win share of its users
+
+
+@dataclass(frozen=True)
+class Metric:
+    """One thing a game's report measures in every game. ``name`` is its key in ``Metrics.measure``'s answer and
+    its column in the per-game CSV; ``label`` is what the report calls it. Metrics sharing a ``figure`` name are
+    drawn in one figure. A NUMBER with ``win_by`` also gets the win rate by its quartiles (a Bermuda team's win
+    rate by its breath length)."""
+
+    name: str
+    label: str
+    kind: MetricKind = MetricKind.NUMBER
+    unit: str = ""
+    figure: str | None = None
+    win_by: bool = False
+
+
+@dataclass(frozen=True)
+class Pace:
+    """How long a game takes people: ``decision`` seconds per decision, ``round`` per round (dealing, scoring)
+    and ``game`` for the setting up. A real-time game's simulated seconds are added as they are."""
+
+    decision: float = 0.0
+    round: float = 0.0
+    game: float = 0.0
+
+    def minutes(self, decisions: int, rounds: int = 0, seconds: float = 0.0) -> float:
+        return (self.game + decisions * self.decision + rounds * self.round + seconds) / 60
+
+
+@dataclass(frozen=True)
+class DataField:
+    """A number in a game's default data file that a sweep or a tuning run may vary (``--vary deck.panic=2..6``):
+    ``write(value)`` gives the TOML text of the default data with it set, to be played through the file option
+    ``option``, between ``low`` and ``high``."""
+
+    name: str
+    option: str
+    help: str
+    low: int
+    high: int
+    write: Callable[[int], str]
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """What a game's designer report measures: ``measure(state, outcome, events)`` answers, for one finished game
+    (its final state, outcome and every event from the deal on), a JSON-safe value for each declared metric.
+    ``cooperative``: the seats play as one team and share one result, so a report shows one team row.
+    ``data_fields`` are the data-file numbers ``--vary`` may set."""
+
+    measure: Callable[[Any, Any, Sequence[Any]], dict[str, Any]]
+    declared: tuple[Metric, ...] = ()
+    pace: Pace = Pace()
+    cooperative: bool = False
+    data_fields: tuple[DataField, ...] = ()
+    notes: tuple[str, ...] = ()

@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, final
 
 from .config import build_config, describe_options, option_bounds
-from .declaration import BotEntry, Frontend, Levels, Preset
+from .declaration import BotEntry, Frontend, Levels, Metrics, Preset
 from .errors import ConfigError, IllegalAction
 from .events import Event
 from .hidden import concealed
@@ -69,6 +69,8 @@ class Game(ABC, Generic[S, A]):
     frontends: ClassVar[frozenset[Frontend]] = frozenset({Frontend.BROWSER})
     # Set-ups a lobby offers in one step (seats and options together), in the order it lists them.
     presets: ClassVar[tuple[Preset, ...]] = ()
+    # What a designer's report measures in each game, its human pace, whether the seats are one team (sim/).
+    metrics: ClassVar[Metrics | None] = None
     # A line for people choosing a game: what it is, how many play, how long it takes.
     summary: ClassVar[str] = ""
     # How a person types a move, with examples: shown by the terminal's ``help``.

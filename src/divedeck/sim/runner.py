@@ -17,6 +17,7 @@ from ..engine.errors import DivedeckError
 from ..engine.game import Game
 from ..engine.outcome import Outcome
 from ..engine.registry import get_game
+from .metrics import play_measured
 from .realtime import play_realtime
 
 _SEED_MASK = (1 << 63) - 1
@@ -34,6 +35,7 @@ class SimulationSpec:
     options: dict[str, Any] = field(default_factory=dict)
     seed: int = 0
     rotate: bool = False  # shift the bots one seat per game, to balance seat advantage between bots
+    measure: bool = False  # also record the game's declared metrics (details["metrics"]; sim/metrics.py)
 
     def seating(self, index: int) -> tuple[str, ...]:
         """Bot name in each seat for game ``index``."""
@@ -84,8 +86,13 @@ def play_game(spec: SimulationSpec, index: int) -> GameResult:
     seed = game_seed(spec.seed, index)
     seating = spec.seating(index)
     bots = [make_bot(spec.game, name, game_seed(seed, seat + 1)) for seat, name in enumerate(seating)]
-    outcome, decisions, length = play_numbered(spec.game, spec.options, seed, bots, index)
+    if spec.measure:  # a designer's report: the same game, its events kept for the game's metrics
+        outcome, decisions, length, metrics = play_measured(spec.game, spec.options, seed, bots, index)
+    else:
+        outcome, decisions, length = play_numbered(spec.game, spec.options, seed, bots, index)
     details = dict(outcome.details) if length is None else {**outcome.details, "seconds": length / 1000}
+    if spec.measure:
+        details["metrics"] = metrics
     return GameResult(index, seating, outcome.winners, outcome.scores, decisions, details)
 
 

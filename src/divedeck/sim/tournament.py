@@ -33,6 +33,7 @@ from ..bots import make_bot
 from ..engine.decision import Decision
 from ..engine.errors import ConfigError
 from ..engine.registry import get_game
+from .options import options_text
 from .runner import game_seed, play_numbered
 from .stats import Z95, wilson_interval
 
@@ -291,7 +292,7 @@ def print_summary(summary: dict[str, Any], console: Any) -> None:
         return f"{row['win_rate']:.1%} ({100 * row['ci95_low']:.1f}-{row['ci95_high']:.1%})"
 
     console.print(f"[bold]{summary['game']}[/bold]: {summary['games']} games, {summary['players']} players, "
-                  f"seed {summary['seed']}, options {summary['options'] or 'default'}")
+                  f"seed {summary['seed']}, options {options_text(summary['options'])}")
     ratings = Table(title="Ratings (openskill Plackett-Luce)", title_justify="left")
     for column in ("bot", "mu", "95% interval", "sigma", "ordinal", "games", "win rate (95% CI)"):
         ratings.add_column(column, justify="right")

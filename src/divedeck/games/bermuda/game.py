@@ -13,6 +13,7 @@ from . import information, notation, presentation, rules
 from .actions import Action, Hold, Lay, Release, Sort, Tick, parse_action, stamped
 from .bots import PRESET_DESCRIPTIONS, PRESETS, bot_factories
 from .config import BermudaConfig
+from .metrics import METRICS
 from .state import BermudaState
 
 
@@ -30,6 +31,7 @@ class Bermuda(Game[BermudaState, Action]):
             for name, factory in bot_factories().items()}
     levels = Levels(easy="slow-diver", medium="diver", hard_iterations=None)
     frontends = frozenset({Frontend.TERMINAL, Frontend.BROWSER})
+    metrics = METRICS  # what a designer's report measures (divedeck report)
 
     def num_players(self, config: BermudaConfig) -> int:
         return config.num_players

@@ -14,6 +14,7 @@ from . import information, notation, playout, presentation, rules
 from .actions import END, KEEP, PLAIN, TARGETED, VALUED, Action, Air, Calm, Drop, Gasp, Lose, Swim, parse_action
 from .bots import GreedyBot
 from .config import HoldYourBreathConfig
+from .metrics import METRICS
 from .state import HoldYourBreathState
 
 
@@ -31,6 +32,7 @@ class HoldYourBreath(Game[HoldYourBreathState, Action]):
     bots = {"greedy": BotEntry(GreedyBot, "swims as far as it can, hinders the leader")}
     levels = Levels(medium="greedy", hard_iterations=400)
     frontends = frozenset({Frontend.TERMINAL, Frontend.BROWSER, Frontend.HOTSEAT})
+    metrics = METRICS  # what a designer's report measures (divedeck report)
 
     def num_players(self, config: HoldYourBreathConfig) -> int:
         return config.num_players

@@ -14,6 +14,7 @@ from . import information, notation, rules
 from .actions import Action, Tick, format_action, parse_action
 from .bots import StandInBot, TeamBot
 from .config import HoldYourHatConfig
+from .metrics import METRICS
 from .presentation import action_record, log_parts, static_data
 from .state import HoldYourHatState
 
@@ -37,6 +38,7 @@ class HoldYourHat(Game[HoldYourHatState, Action]):
                "teammates type their guesses (use a video call for the mime round)", Frontend.BROWSER,
                {"party": False}),
     )
+    metrics = METRICS  # what a designer's report measures (divedeck report)
     summary = ("a team word-guessing party game in real time for 4 to 36 players in 2 to 6 teams: describe, one "
                "word, mime; about 30 minutes")
 

@@ -15,6 +15,7 @@ from .actions import END_TURN, PASS, Action, PlayCenter, PlayPile, parse_action
 from .bots import SEARCH_CUTOFF, GreedyBot
 from .config import SnorkelingConfig
 from .context import context_for
+from .metrics import METRICS
 from .state import SnorkelingState
 
 
@@ -31,6 +32,7 @@ class Snorkeling(Game[SnorkelingState, Action]):
     bots = {"greedy": BotEntry(GreedyBot, "plays its highest card, keeps its pile safe")}
     levels = Levels(medium="greedy", hard_iterations=4000, hard_cutoff=SEARCH_CUTOFF)
     frontends = frozenset({Frontend.TERMINAL, Frontend.BROWSER, Frontend.HOTSEAT})
+    metrics = METRICS  # what a designer's report measures (divedeck report)
 
     def num_players(self, config: SnorkelingConfig) -> int:
         return config.num_players

@@ -1,0 +1,88 @@
+"""What a designer's report measures in a game of Hold Your Breath! (``divedeck report hold-your-breath``), and
+the deck numbers a sweep may vary (``--vary deck.panic=2..6``)."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Sequence
+from importlib import resources
+from typing import Any
+
+from ...engine.declaration import DataField, Metric, MetricKind, Metrics, Pace
+from .cards import DECK_SIZE
+from .events import (
+    Breathed,
+    Calmed,
+    Discarded,
+    DrewCard,
+    KrakenStruck,
+    Panicked,
+    SharkChased,
+    SharkSet,
+    Swam,
+)
+
+# The uses of a card, by the event each one makes (the card's kind of play).
+_USES = {Breathed: "air", Swam: "swim", DrewCard: "draw", Discarded: "discard", Calmed: "calm",
+         Panicked: "panic", SharkSet: "shark", SharkChased: "kraken", KrakenStruck: "kraken mass"}
+
+
+def measure(state: Any, outcome: Any, events: Sequence[Any]) -> dict[str, Any]:
+    n = len(outcome.scores)
+    played: list[dict[str, int]] = [{} for _ in range(n)]
+    for event in events:
+        use = _USES.get(type(event))
+        if use is not None:
+            uses = played[event.seat]
+            uses[use] = uses.get(use, 0) + 1
+    anchors = list(state.anchors)
+    surfaced = set(state.surfaced)
+    return {
+        "descent_depth": sum(anchors) / n if anchors else 0.0,
+        "deepest_anchor": max(anchors, default=0),
+        "anchor": anchors,
+        "surfaced_share": len(surfaced) / n,
+        "played": played,
+    }
+
+
+def _panic_deck(copies: int) -> str:
+    """The default deck with ``copies`` of each of its four Panic-icon card types (default 4); the Draw-icon card of
+    the same kind and value makes up the difference, so the deck keeps its 68 cards (HYB-C1)."""
+    text = resources.files(__package__).joinpath("data/deck.toml").read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+    rows = data["cards"]
+    for row in rows:
+        if row.get("icon") == "panic":
+            partner = next(r for r in rows if r.get("icon") == "draw" and r["kind"] == row["kind"]
+                           and r["value"] == row["value"])
+            partner["count"] += row["count"] - copies
+            row["count"] = copies
+    if any(row["count"] < 0 for row in rows) or sum(row["count"] for row in rows) != DECK_SIZE:
+        raise ValueError(f"no deck of {DECK_SIZE} cards has {copies} of each Panic card")
+    lines = [f"# The default Dive Deck with {copies} of each Panic card type (divedeck sweep/tune: deck.panic).",
+             "", "[board]"]
+    lines += [f"{key} = {value}" for key, value in data["board"].items()]
+    for row in rows:
+        lines += ["", "[[cards]]"] + [f"{key} = {value!r}".replace("'", '"') for key, value in row.items()]
+    return "\n".join(lines) + "\n"
+
+
+METRICS = Metrics(
+    measure=measure,
+    declared=(
+        Metric("descent_depth", "Descent depth: the mean anchor depth", unit="ft"),
+        Metric("deepest_anchor", "the deepest anchor of the game", unit="ft"),
+        Metric("anchor", "anchor depth by seat", MetricKind.PER_SEAT, "ft"),
+        Metric("surfaced_share", "surfacing rate: the share of divers back at the surface", unit="share"),
+        Metric("played", "card uses per player and game, and the win share of those who used them",
+               MetricKind.PLAYED, "uses"),
+    ),
+    # A turn is several plays, each about four seconds for a person; dealing both halves about two minutes.
+    pace=Pace(decision=4.0, game=120.0),
+    data_fields=(
+        DataField("deck.panic", "cards", "copies of each of the four Panic-icon card types (default 4); the "
+                  "Draw-icon card of the same kind and value makes up the difference, so the deck keeps 68 cards",
+                  0, 8, _panic_deck),
+    ),
+)

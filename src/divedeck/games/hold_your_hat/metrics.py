@@ -1,0 +1,62 @@
+"""What a designer's report measures in a game of Hold your Hat (``divedeck report hold-your-hat``): what its
+events tell of bots' play (bots give no clues, so this is about the specials, the timer and the scoring, not
+about words)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ...engine.declaration import Metric, MetricKind, Metrics, Pace
+from .events import BinocularsPlayed, ExtraTimePlayed, Fouled, RaidPlayed, SkipPlayed, TheftPlayed, TurnEnd, WordWon
+
+_SPECIALS = {BinocularsPlayed: "binoculars", RaidPlayed: "raid", TheftPlayed: "theft", SkipPlayed: "skip",
+             ExtraTimePlayed: "extra time"}
+
+
+def measure(state: Any, outcome: Any, events: Sequence[Any]) -> dict[str, Any]:
+    n = len(outcome.scores)
+    played: list[dict[str, int]] = [{} for _ in range(n)]
+    points_by_round: dict[str, int] = {}
+    words = turns = fouls = contested = 0
+    for event in events:
+        kind = type(event)
+        special = _SPECIALS.get(kind)
+        if special is not None:
+            uses = played[event.seat]
+            uses[special] = uses.get(special, 0) + 1
+        if kind is WordWon:
+            words += 1
+            points_by_round[str(event.round)] = points_by_round.get(str(event.round), 0) + event.points
+            contested += len(event.claimed_by) > 1
+        elif kind is TurnEnd:
+            turns += 1
+        elif kind is Fouled:
+            fouls += 1
+    totals = sorted(outcome.details.get("team_totals", []), reverse=True)
+    return {
+        "words_per_turn": words / turns if turns else 0.0,
+        "points_by_round": points_by_round,
+        "fouls": fouls,
+        "contested_words": contested,
+        "margin": totals[0] - totals[1] if len(totals) > 1 else 0,
+        "played": played,
+    }
+
+
+METRICS = Metrics(
+    measure=measure,
+    declared=(
+        Metric("words_per_turn", "words won per turn", unit="words"),
+        Metric("points_by_round", "points scored by round (all teams)", MetricKind.GROUPED, "points"),
+        Metric("fouls", "fouls per game", unit="fouls"),
+        Metric("contested_words", "words more than one team claimed (a raid)", unit="words"),
+        Metric("margin", "the winning team's lead over the next", unit="points"),
+        Metric("played", "specials played per player and game, and the win share of those who played them",
+               MetricKind.PLAYED, "plays"),
+    ),
+    # Real time: the simulated clock runs the sand timer; a round's set-up and count take about half a minute.
+    pace=Pace(round=30.0, game=60.0),
+    notes=("Bots give no clues and guess from what the rules let them see: word-guessing speed here is the bots', "
+           "not people's.",),
+)

@@ -1,0 +1,42 @@
+"""What a designer's report measures in a game of Snorkeling (``divedeck report snorkeling``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ...engine.declaration import Metric, MetricKind, Metrics, Pace
+from .events import RoundEnded, RoundStarted
+
+
+def measure(state: Any, outcome: Any, events: Sequence[Any]) -> dict[str, Any]:
+    n = len(outcome.scores)
+    beached = [0] * n
+    endings: dict[str, int] = {}
+    first = 0
+    for event in events:
+        if isinstance(event, RoundEnded):
+            endings[str(event.reason)] = endings.get(str(event.reason), 0) + 1
+            if event.beached is not None:
+                beached[event.beached] += 1
+        elif isinstance(event, RoundStarted) and event.round == 1:
+            first = event.starter
+    winners = outcome.winners
+    return {
+        "beached": beached,
+        "round_endings": endings,
+        "first_player_share": (1 / len(winners)) if first in winners else 0.0,
+    }
+
+
+METRICS = Metrics(
+    measure=measure,
+    declared=(
+        Metric("beached", "rounds a seat was beached in, per game", MetricKind.PER_SEAT, "rounds"),
+        Metric("round_endings", "rounds per game by how they ended (beach, stall, turn cap)", MetricKind.GROUPED,
+               "rounds"),
+        Metric("first_player_share", "win share of the seat that starts the first round", unit="share"),
+    ),
+    # A card or a pass takes a person a few seconds; a round's deal and scoring about half a minute.
+    pace=Pace(decision=3.0, round=30.0, game=60.0),
+)

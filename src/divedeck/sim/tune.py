@@ -1,0 +1,237 @@
+"""``divedeck tune``: search the variants of a game for those whose measured quantities meet targets.
+
+The candidates are the grid of the ``--vary`` values (a range ``LOW..HIGH`` gives at most ``points`` evenly spread
+values). Successive halving spends the games: every candidate plays a first batch; after each round a candidate is
+dropped when even the best case of its 95% intervals misses the targets by more than the worst case of the best
+candidate, and at most half of the rest (the worse half by the targets' miss) go on to play twice as many games
+on fresh deals. Rounds stop when one candidate is left, at ``max_rounds``, or when the game budget is spent.
+
+A target is ``NAME=VALUE`` (aim at the value) or ``NAME=A..B`` (anywhere in the range), ``NAME`` a quantity of the
+report (``first_seat_advantage``, ``minutes``, ``win.s0``, a game's metric: see a report's last table). A
+candidate's miss is the sum over targets of its distance to the target, in units of the target's width (or of
+``max(|VALUE|, 1)`` for a value).
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import __version__
+from ..engine.errors import ConfigError
+from ..engine.registry import get_game
+from . import report as rp
+from .options import option_text, options_text, typed_options
+from .runner import GameResult, SimulationSpec, simulate
+from .sweep import round_seed, variant_name
+
+
+@dataclass(frozen=True)
+class Target:
+    name: str
+    low: float
+    high: float
+
+    @property
+    def is_range(self) -> bool:
+        return self.high > self.low
+
+    @property
+    def scale(self) -> float:
+        return self.high - self.low if self.is_range else max(abs(self.low), 1.0)
+
+    def miss(self, x: float) -> float:
+        return max(self.low - x, 0.0, x - self.high) / self.scale
+
+    def miss_bounds(self, low: float, high: float) -> tuple[float, float]:
+        """The least and the most miss of a value anywhere in ``[low, high]``."""
+        best = 0.0 if low <= self.high and high >= self.low else min(self.miss(low), self.miss(high))
+        return best, max(self.miss(low), self.miss(high))
+
+    def text(self) -> str:
+        return f"{self.name}={self.low:g}" + (f"..{self.high:g}" if self.is_range else "")
+
+
+def parse_target(text: str) -> Target:
+    name, sep, value = text.partition("=")
+    name = name.strip()
+    try:
+        if not sep or not name:
+            raise ValueError
+        if ".." in value:
+            low_text, _, high_text = value.partition("..")
+            low, high = float(low_text), float(high_text)
+        else:
+            low = high = float(value)
+    except ValueError:
+        raise ConfigError(f"--target needs NAME=VALUE or NAME=LOW..HIGH, not {text!r}") from None
+    if high < low or not math.isfinite(low) or not math.isfinite(high):
+        raise ConfigError(f"--target {text}: the range's end is below its start")
+    return Target(name, low, high)
+
+
+@dataclass
+class Candidate:
+    variant: dict[str, str]
+    options: dict[str, Any]
+    results: list[GameResult] = field(default_factory=list)
+    rounds: int = 0
+    dropped_after: int | None = None
+
+    @property
+    def name(self) -> str:
+        return variant_name(self.variant)
+
+
+def _spec(game: str, bots: Sequence[str], options: dict[str, Any], seed: int, rotate: bool) -> SimulationSpec:
+    return SimulationSpec(game, tuple(bots), options, seed, rotate, measure=True)
+
+
+def evaluate(candidate: Candidate, game: str, bots: Sequence[str], targets: Sequence[Target],
+             rotate: bool) -> dict[str, Any]:
+    """A candidate's target quantities with intervals, and its miss (estimate and the bounds of its intervals)."""
+    measured = rp.quantities(_spec(game, bots, candidate.options, 0, rotate), candidate.results)
+    values = []
+    miss = best = worst = 0.0
+    for target in targets:
+        if target.name not in measured:
+            known = ", ".join(measured)
+            raise ConfigError(f"--target {target.name}: not a quantity of this game's report (those are: {known})")
+        q = measured[target.name].to_json()
+        values.append(q)
+        miss += target.miss(q["value"])
+        low, high = target.miss_bounds(q["ci95_low"], q["ci95_high"])
+        best += low
+        worst += high
+    return {"variant": candidate.name, "games": len(candidate.results), "rounds": candidate.rounds,
+            "dropped_after": candidate.dropped_after, "quantities": values, "miss": miss, "miss_best": best,
+            "miss_worst": worst, "meets": all(t.miss(q["value"]) == 0 for t, q in zip(targets, values, strict=True)),
+            "surely_meets": all(t.miss_bounds(q["ci95_low"], q["ci95_high"])[1] == 0
+                                for t, q in zip(targets, values, strict=True))}
+
+
+def successive_halving(game: str, bots: Sequence[str], candidates: list[Candidate], targets: Sequence[Target],
+                       seed: int, first_games: int, budget: int, rotate: bool, workers: int | None,
+                       max_rounds: int = 6, progress: Callable[[int], None] | None = None,
+                       log: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
+    # One game first, so that a target naming no quantity fails before the long run, not after its first round.
+    trial = Candidate(candidates[0].variant, candidates[0].options,
+                      simulate(_spec(game, bots, candidates[0].options, seed, rotate), 1, 1))
+    evaluate(trial, game, bots, targets, rotate)
+    alive = list(candidates)
+    spent = 0
+    games = first_games
+    for round_number in range(max_rounds):
+        if spent + games * len(alive) > budget and round_number:
+            break
+        for candidate in alive:
+            spec = _spec(game, bots, candidate.options, round_seed(seed, round_number), rotate)
+            candidate.results += simulate(spec, games, workers, progress)
+            candidate.rounds += 1
+            spent += games
+        scored = sorted(((evaluate(c, game, bots, targets, rotate), c) for c in alive), key=lambda e: e[0]["miss"])
+        best_worst = min(e["miss_worst"] for e, _ in scored)
+        overlapping = [(e, c) for e, c in scored if e["miss_best"] <= best_worst]
+        keep = overlapping[:max(1, math.ceil(len(alive) / 2))] if len(alive) > 1 else overlapping
+        kept = {id(c) for _, c in keep}
+        for _, c in scored:
+            if id(c) not in kept:
+                c.dropped_after = round_number + 1
+        if log:
+            log(f"round {round_number + 1}: {len(alive)} candidates x {games} games; {len(keep)} go on "
+                f"(best: {scored[0][1].name}, miss {scored[0][0]['miss']:.3g})")
+        alive = [c for _, c in keep]
+        if len(alive) <= 1:
+            break
+        games *= 2
+    final = [evaluate(c, game, bots, targets, rotate) for c in candidates]
+    # Survivors first (the longest measured), then by miss.
+    final.sort(key=lambda e: (-e["rounds"], e["miss"], e["variant"]))
+    return final
+
+
+def candidates_for(grid: Sequence[dict[str, str]], options_list: Sequence[dict[str, Any]]) -> list[Candidate]:
+    return [Candidate(variant, options) for variant, options in zip(grid, options_list, strict=True)]
+
+
+def build(game_name: str, bots: Sequence[str], base: dict[str, Any], seats_text: str, varies: Sequence[str],
+          targets: Sequence[Target], evaluations: list[dict[str, Any]], seed: int, first_games: int,
+          budget: int, points: int) -> dict[str, Any]:
+    game = get_game(game_name)
+    options = typed_options(game_name, base)
+    command = (f"divedeck tune {game_name} --games {first_games} --budget {budget} --points {points} --seed {seed} "
+               f"--seats {seats_text}" + "".join(f" --vary {v}" for v in varies)
+               + "".join(f" --target {t.text()}" for t in targets)
+               + "".join(f" -o {name}={option_text(value)}" for name, value in options.items()))
+    best = next((e for e in evaluations if e["meets"]), None)
+    tuned = {
+        "format": "divedeck-tune", "divedeck": __version__, "game": game_name, "title": game.title, "seed": seed,
+        "seats": list(bots), "options": options, "options_text": options_text(options), "command": command,
+        "targets": [{"name": t.name, "low": t.low, "high": t.high} for t in targets],
+        "games_played": sum(e["games"] for e in evaluations), "candidates": evaluations,
+        "best": best["variant"] if best else None,
+    }
+    tuned["figures"] = [{
+        "id": f"tune_{i}", "kind": "bars", "title": f"{t.text()}: the best candidates (95% intervals; the band: the "
+                                                  "target)",
+        "ylabel": evaluations[0]["quantities"][i]["unit"] if evaluations else "",
+        "labels": [" ".join(value.partition("=")[2] for value in e["variant"].split(" ")) for e in evaluations[:6]],
+        "xlabel": " ".join(v.partition("=")[0] for v in evaluations[0]["variant"].split(" ")) if evaluations else "",
+        "series": [{"name": "", "values": [e["quantities"][i]["value"] for e in evaluations[:6]],
+                    "low": [e["quantities"][i]["ci95_low"] for e in evaluations[:6]],
+                    "high": [e["quantities"][i]["ci95_high"] for e in evaluations[:6]]}],
+        "reference": None, "band": [t.low, t.high]} for i, t in enumerate(targets)]
+    return tuned
+
+
+def render_html(tuned: dict[str, Any]) -> str:
+    targets = [Target(t["name"], t["low"], t["high"]) for t in tuned["targets"]]
+    body = [f"<h1>{html.escape(tuned['title'])}: tuning toward "
+            f"{html.escape(', '.join(t.text() for t in targets))}</h1>",
+            f"<p>{len(tuned['candidates'])} candidates, {tuned['games_played']} games in all, seed {tuned['seed']}, "
+            f"seats <code>{html.escape(','.join(tuned['seats']))}</code>, base options "
+            f"<code>{html.escape(tuned['options_text'])}</code>.</p>"]
+    if tuned["best"]:
+        body.append(f"<p class=\"note\">Best candidate meeting every target: <b>{html.escape(tuned['best'])}</b>."
+                    "</p>")
+    else:
+        body.append("<p class=\"note\">No candidate meets every target; the nearest come first.</p>")
+    header = ["candidate", "games", *[t.text() for t in targets], "miss", "meets"]
+    rows = []
+    for e in tuned["candidates"]:
+        verdict = "yes, surely" if e["surely_meets"] else "yes" if e["meets"] else "no"
+        if e["dropped_after"]:
+            verdict += f" (dropped after round {e['dropped_after']})"
+        rows.append([e["variant"], e["games"], *[rp.quantity_text(q) for q in e["quantities"]],
+                     f"{e['miss']:.3g}", verdict])
+    body.append(rp.table(header, rows))
+    body.append("<p><small>A candidate meets a target when its estimate is inside it, surely when its whole 95% "
+                "interval is. Successive halving: candidates whose intervals cannot reach the best one's are "
+                "dropped, and at most half go on to each next round, with twice the games.</small></p>")
+    body.append("<div class=\"grid\">")
+    for figure in tuned["figures"]:
+        body.append(f"<figure><figcaption>{html.escape(figure['title'])}</figcaption>\n{rp.draw(figure)}</figure>")
+    body.append("</div>")
+    body.append("<h2>How to reproduce it</h2>")
+    body.append(f"<p><code>{html.escape(tuned['command'])}</code> with divedeck {html.escape(tuned['divedeck'])} "
+                "gives this page byte for byte.</p>")
+    return rp.page(f"{tuned['title']} tuning", body)
+
+
+def per_candidate_csv(tuned: dict[str, Any]) -> str:
+    import csv
+    import io
+
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    names = [t["name"] for t in tuned["targets"]]
+    writer.writerow(["candidate", "games", "rounds", *[f"{n}{s}" for n in names for s in ("", ".low", ".high")],
+                     "miss", "meets", "surely_meets"])
+    for e in tuned["candidates"]:
+        writer.writerow([e["variant"], e["games"], e["rounds"],
+                         *[v for q in e["quantities"] for v in (q["value"], q["ci95_low"], q["ci95_high"])],
+                         e["miss"], option_text(e["meets"]), option_text(e["surely_meets"])])
+    return buffer.getvalue()

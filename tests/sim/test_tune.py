@@ -1,0 +1,45 @@
+"""divedeck tune: targets, their miss, and successive halving finding a variant that meets them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from divedeck.cli import app
+from divedeck.engine.errors import ConfigError
+from divedeck.sim import tune
+
+
+def test_targets_are_values_or_ranges_and_miss_in_their_own_units() -> None:
+    band = tune.parse_target("minutes=10..15")
+    assert band.miss(12) == 0 and band.miss(20) == pytest.approx(1.0) and band.miss(7.5) == pytest.approx(0.5)
+    assert band.miss_bounds(8, 11) == (0.0, pytest.approx(0.4))
+    point = tune.parse_target("first_seat_advantage=0")
+    assert point.miss(2) == pytest.approx(2.0)
+    for bad in ("minutes", "minutes=a", "minutes=5..1"):
+        with pytest.raises(ConfigError):
+            tune.parse_target(bad)
+
+
+def test_tuning_finds_a_variant_that_meets_the_target(tmp_path) -> None:
+    out = tmp_path / "t.html"
+    # Rounds per game grow with the target score: only a low target gives games of 1 to 2 rounds.
+    done = CliRunner().invoke(app, ["tune", "snorkeling", "--vary", "target_score=2..30", "--points", "4",
+                                    "--target", "rounds=1..2", "--games", "20", "--budget", "300", "--seats",
+                                    "greedy,greedy", "--workers", "1", "--out", str(out)])
+    assert done.exit_code == 0, done.output
+    built = json.loads(out.with_suffix(".json").read_text())
+    assert built["best"] == "target_score=2"
+    assert built["candidates"][0]["variant"] == "target_score=2" and built["candidates"][0]["meets"]
+    assert built["games_played"] <= 300
+    assert any(c["dropped_after"] for c in built["candidates"])  # the far ones stopped early
+    assert "tuning toward rounds=1..2" in out.read_text()
+
+
+def test_an_unknown_target_names_the_quantities(tmp_path) -> None:
+    done = CliRunner().invoke(app, ["tune", "snorkeling", "--vary", "target_score=5,10", "--target", "fun=1",
+                                    "--games", "10", "--budget", "40", "--seats", "random,random", "--workers", "1",
+                                    "--out", str(tmp_path / "t.html")])
+    assert done.exit_code != 0 and "first_seat_advantage" in str(done.exception)
