@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -308,13 +308,7 @@ class WordBot:
         return self._pass(legal, self._pause(self.level.give_up_ms), word)
 
     def _script(self, decision: Decision, found: Association) -> list[str]:
-        """The clues it gives for an entry, in order: what HYH-R24 lets it type this round."""
-        round_number = decision.view["round"]
-        if round_number == 1:
-            return [found.describe, *found.clues]
-        if round_number == 2:
-            return self._knowledge(decision).telling(found.clues)[:1]
-        return [" ".join(found.mime), *found.mime]
+        return clue_script(found, decision.view["round"], self._knowledge(decision).telling)
 
     def _pass(self, legal: Sequence[Action], delay: int, word: dict[str, Any]) -> tuple[int, Action] | None:
         skip = _find(legal, Skip)
@@ -355,6 +349,18 @@ class WordBot:
         if planned is not None and (planned[1] in decision.legal or planned[1].free_text):
             return planned[1]
         return self.team.choose(decision)
+
+
+def clue_script(found: Association, round_number: int,
+                telling: Callable[[Sequence[str]], list[str]] = list) -> list[str]:
+    """The clues a word bot types for an entry in round ``round_number``, in order: the description and then the
+    clue words one by one (round 1), the clue word that best tells the entry from the others (round 2: ``telling``
+    sorts them), the pictures together and then one by one (round 3)."""
+    if round_number == 1:
+        return [found.describe, *found.clues]
+    if round_number == 2:
+        return telling(found.clues)[:1]
+    return [" ".join(found.mime), *found.mime]
 
 
 def _word_key(view: Any) -> tuple[Any, ...]:
