@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections import Counter
+from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -175,36 +175,38 @@ def _tokens(text: str) -> set[str]:
 
 
 class Knowledge:
-    """What one word bot knows of a word table: for each entry (in one colour) the association tokens it recalls,
-    and how telling each token is over the whole vocabulary (not only the words in play)."""
+    """What a word bot knows of a word table: for each entry (in one colour) its association tokens, and how telling
+    each token is over the whole vocabulary (not only the words in play). A guesser recalls each token it hears with
+    its level's chance, afresh each time it thinks (``scores``), as a person may think of a link one turn and not
+    the next."""
 
-    def __init__(self, table: WordTable, associations: Associations, color: int, know: float, seed: int) -> None:
-        rng = random.Random(seed)
+    def __init__(self, table: WordTable, associations: Associations, color: int) -> None:
         self.entries = [card.entries[color] for card in table.cards]
         self.associations = associations
-        self.recall: list[set[str]] = []
-        for entry in self.entries:
+        self.holders: dict[str, list[int]] = defaultdict(list)  # token -> the entries it belongs to
+        for index, entry in enumerate(self.entries):
             found = associations.get(entry.text)
             tokens: set[str] = set()
             if found is not None:
                 for part in (found.describe, *found.clues, *found.mime):
                     tokens |= _tokens(part)
-            self.recall.append({t for t in sorted(tokens) if rng.random() < know})
-        frequency: Counter[str] = Counter(t for tokens in self.recall for t in tokens)
-        self.weight = {t: math.log((1 + len(self.entries)) / n) for t, n in frequency.items()}
+            for token in sorted(tokens):
+                self.holders[token].append(index)
+        self.weight = {t: math.log((1 + len(self.entries)) / len(held)) for t, held in self.holders.items()}
 
-    def scores(self, clues: Sequence[str], excluded: set[str]) -> list[tuple[float, str]]:
+    def scores(self, clues: Sequence[str], excluded: set[str], rng: random.Random | None = None,
+               know: float = 1.0) -> list[tuple[float, str]]:
+        """The entries the clues bring to mind, with how strongly (a sum of the recalled tokens' weights)."""
         said: set[str] = set()
         for clue in clues:
             said |= _tokens(clue)
-        found = []
-        for entry, tokens in zip(self.entries, self.recall, strict=True):
-            if entry.text in excluded:
-                continue
-            score = sum(self.weight[t] for t in said & tokens)
-            if score > 0:
-                found.append((score, entry.text))
-        return found
+        totals: dict[int, float] = defaultdict(float)
+        for token in sorted(said):
+            for index in self.holders.get(token, ()):
+                if rng is None or rng.random() < know:
+                    totals[index] += self.weight[token]
+        return [(score, self.entries[index].text) for index, score in sorted(totals.items())
+                if self.entries[index].text not in excluded]
 
     def telling(self, words_: Sequence[str]) -> list[str]:
         """``words_`` most telling first (the rarest in the whole vocabulary first), ties kept in order."""
@@ -259,7 +261,7 @@ class WordBot:
         color = COLORS.index(decision.view["color"])
         if color not in self.knowledge:
             table, associations, _ = self._source(decision)
-            self.knowledge[color] = Knowledge(table, associations, color, self.level.know, self.seed * 7 + color)
+            self.knowledge[color] = Knowledge(table, associations, color)
         return self.knowledge[color]
 
     def _pause(self, ms: int) -> int:
@@ -333,7 +335,7 @@ class WordBot:
         knowledge = self._knowledge(decision)
         rng = random.Random(hash((self.seed, key, len(clues), len(tried))) & 0xFFFFFFFF)
         scored = [(score * math.exp(rng.gauss(0, self.level.noise)), text)
-                  for score, text in knowledge.scores(clues, excluded)]
+                  for score, text in knowledge.scores(clues, excluded, rng, self.level.know)]
         if not scored:
             return None
         scored.sort(key=lambda pair: (-pair[0], pair[1]))
