@@ -26,7 +26,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from divedeck.engine import CLOCK, get_game
+from divedeck.engine import IllegalAction, get_game
 from divedeck.games.hold_your_hat.actions import Clue, Start
 from divedeck.games.hold_your_hat.associations import load_associations
 from divedeck.games.hold_your_hat.bots import WordBot
@@ -75,7 +75,11 @@ def play(cards: str, level: str, seed: int, totals: dict[tuple[str, int], dict[s
         round_number = state.round
         if isinstance(due.action, Clue) and state.current >= 0:
             clued.add(state.entry(state.current)[0])
-        events = GAME.apply(state, due.seat, due.action)
+        try:
+            events = GAME.apply(state, due.seat, due.action)
+        except IllegalAction:  # out of date by the time it came (a race, as at a real table): think again
+            driver.refused(state, due.seat, due.t)
+            continue
         row = totals[(level, round_number)]
         if isinstance(due.action, Start):
             started = due.t
@@ -83,15 +87,11 @@ def play(cards: str, level: str, seed: int, totals: dict[tuple[str, int], dict[s
             if event.kind == "won":
                 row["words"] += 1
                 row["solved"] += event.word in clued
-            elif event.kind == "clue":
-                pass
             elif event.kind == "turn_end":
                 row["turns"] += 1
                 row["ms"] += due.t - started
                 row["clued"] += len(clued)
                 clued = set()
-        if due.seat != CLOCK:
-            pass
         driver.applied(state, due.seat, due.t)
 
 

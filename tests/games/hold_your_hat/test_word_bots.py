@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from divedeck.engine import ConfigError, IllegalAction
+from divedeck.engine import CLOCK, ConfigError, IllegalAction
 from divedeck.engine.decision import Decision
 from divedeck.games.hold_your_hat.actions import Clue, Foul, Guess
 from divedeck.games.hold_your_hat.associations import NONE, load_associations, parse_associations
@@ -151,3 +151,22 @@ def test_no_bot_clue_or_guess_is_refused_and_guesses_keep_the_pace() -> None:
         clues += isinstance(due.action, Clue)
         driver.applied(state, due.seat, due.t)
     assert clues >= 10
+
+
+def test_a_guesser_of_another_team_steals_with_theft_only_when_the_clues_are_clear() -> None:
+    """HYH-R21: holding a THEFT on team A's turn, team B's bot steals the word the clues name beyond doubt (the
+    telling ``zk0011``), and not a word a shared clue (``zr11``) leaves open."""
+    from divedeck.games.hold_your_hat.actions import Theft
+
+    def plan(clue: str) -> Any:
+        state = position("phase=main timer=61000 now=1000 deck=W003,W002 current=W001 set=W001,W002,W003 "
+                         "held=-/T", deck_size=3)
+        GAME.apply(state, 0, GAME.at(Clue(clue), 1000))
+        return state, WordBot(5, "hard").plan(decision(state, 2, 1000))
+
+    state, planned = plan("zk0011")
+    assert planned is not None and planned[1] == Theft(1, "w001-orange")
+    GAME.apply(state, 2, GAME.at(planned[1], 1000 + planned[0]))
+    GAME.apply(state, CLOCK, GAME.tick(2000 + planned[0]))  # the claim window closes
+    assert [card["word"] for card in GAME.view(state, 2)["teams"][1]["won"]] == ["w001-orange"]
+    assert plan("zr11")[1] is None

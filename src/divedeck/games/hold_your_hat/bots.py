@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 from ...engine.decision import Decision
 from . import judging
-from .actions import Action, Binoculars, Clue, EndTurn, ExtraTime, Foul, Got, Guess, Order, Raid, Skip, Start
+from .actions import Action, Binoculars, Clue, EndTurn, ExtraTime, Foul, Got, Guess, Order, Raid, Skip, Start, Theft
 from .associations import Association, Associations, load_associations
 from .judging import SMALL_WORDS
 from .rules import GUESS_PACE_MS
@@ -230,7 +230,8 @@ class WordBot:
     phrase when it holds one, else a foul: the word is set aside). An entry without associations it cannot clue:
     it passes it at once. As guesser it reads only the clues in its view and guesses the entries of the whole
     vocabulary that fit them best, a few a clue, no faster than HYH-A26 allows. Before and between turns it plays
-    like ``team`` (RAID, BINOCULARS, EXTRA TIME). At a table where guesses are spoken (party) it plays ``team``.
+    like ``team`` (RAID, BINOCULARS, EXTRA TIME); on another team's turn, holding a THEFT, it steals a word when the
+    clues point clearly at one entry. At a table where guesses are spoken (party) it plays ``team``.
     """
 
     def __init__(self, seed: int = 0, level: str = "medium") -> None:
@@ -280,7 +281,7 @@ class WordBot:
             if pending_key == key and at > now:
                 return at - now, action
             self.pending = None
-            if pending_key == key and isinstance(action, Guess) and action.text:
+            if pending_key == key and isinstance(action, (Guess, Theft)) and action.text:
                 self.tried.setdefault(key, set()).add(action.text)
                 self.last_guess = at
         if view.get("clue_giver") == decision.seat:
@@ -323,7 +324,8 @@ class WordBot:
     def _guess(self, decision: Decision, key: tuple[Any, ...], now: int) -> tuple[int, Action] | None:
         view, legal = decision.view, decision.legal
         clues = view.get("clues", [])
-        if not clues or _find(legal, Guess) is None:
+        theft = None if _find(legal, Guess) is not None else _find(legal, Theft, view.get("team"))
+        if not clues or view.get("claim") or (_find(legal, Guess) is None and theft is None):
             return None
         clue_key = (*key, len(clues))
         first_seen = self.clue_at.setdefault(clue_key, now)
@@ -341,6 +343,11 @@ class WordBot:
         scored.sort(key=lambda pair: (-pair[0], pair[1]))
         text = scored[0][1]
         sure = len(scored) == 1 or scored[0][0] > 1.5 * scored[1][0]
+        if theft is not None:  # another team's word: THEFT only when the clues point at one entry clearly
+            if not sure or tried or len(scored) > 1 and scored[0][0] < 3 * scored[1][0]:
+                return None
+            tried_at_clue.add(text)
+            return self._pause(self.level.read_ms * 2 + self.level.type_ms * len(text)), Theft(theft.team, text)
         think = self.level.read_ms * (1 if sure else 2) + self.level.type_ms * len(text)
         at = max(first_seen + think, self.last_guess + max(GUESS_PACE_MS + 50, self.level.between_ms), now + 1)
         tried_at_clue.add(text)
