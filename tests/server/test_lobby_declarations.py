@@ -31,6 +31,10 @@ def test_hold_your_hat_offers_a_party_and_an_online_preset_and_its_word_bots(app
     refused = app.client.post("/api/tables", json={"game": "hold-your-hat", "seats": [
         {"kind": "human"}, {"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "team"}]})
     assert refused.status_code == 400 and refused.json()["error"]["code"] == "bad_seats"
+    made = app.client.post("/api/tables", json={"game": "hold-your-hat", "seats": [
+        {"kind": "human"}, {"kind": "bot", "bot": "hard"}, {"kind": "bot", "bot": "medium"},
+        {"kind": "bot", "bot": "easy"}]})
+    assert made.status_code in (200, 201), made.text
 
 
 def test_no_lobby_is_offered_an_internal_bot(app: Harness) -> None:
