@@ -7,7 +7,10 @@ matching part of the association file. Reported per level and round:
 
 * **words/min**: words won per minute of running sand timer (from START to the end of the turn);
 * **words/turn**: words won per turn;
-* **solved**: the share of the words a bot clue was given for that a bot guesser then guessed in the same turn.
+* **solved**: the share of the words a bot clue was given for that a bot guesser then guessed in the same turn;
+
+and how many of a few clues written as a person would type them (``HUMAN_CLUES``, not from the association data)
+a guesser of each level solves with the guesses it makes at one clue.
 
     uv run python benchmarks/bench_word_bots.py            # the table in docs/bots.md
     uv run python benchmarks/bench_word_bots.py --games 2  # quick look
@@ -95,6 +98,50 @@ def play(cards: str, level: str, seed: int, totals: dict[tuple[str, int], dict[s
         driver.applied(state, due.seat, due.t)
 
 
+# Clues as a person might type them (written for this benchmark, not taken from the association data), by entry.
+HUMAN_CLUES = {
+    "anchor": ["heavy thing a boat throws down so it stays put"], "lighthouse": ["tall building that warns ships"],
+    "jellyfish": ["wobbly see-through thing in the sea that stings"], "compass": ["tells you which way is north"],
+    "kitten": ["young cat"], "tornado": ["very strong spinning wind storm"], "pony": ["little horse"],
+    "tomato": ["red thing in ketchup"], "ostrich": ["biggest bird, can't fly"],
+    "squid": ["sea animal that squirts ink"],
+    "rocket": ["goes to the moon with fire underneath"], "pancake": ["flat breakfast you flip, with syrup"],
+    "giant": ["really huge man in fairy tales"], "piano": ["instrument with black and white keys"],
+    "lobster": ["red sea animal with big claws"], "kangaroo": ["jumps around australia with a baby in a pouch"],
+    "witch": ["flies on a broom with a black cat"], "robot": ["metal machine man"],
+    "pineapple": ["spiky yellow fruit"], "tent": ["you sleep in it when camping"],
+}
+
+
+def human_clues(level: str, seeds: int) -> tuple[int, int]:
+    """How many of HUMAN_CLUES a guesser of ``level`` solves within its guesses at one clue, over ``seeds`` bots."""
+    from divedeck.engine.decision import Decision
+    from divedeck.games.hold_your_hat.words import COLORS
+
+    colour = {normalize(e.text): COLORS[i] for card in load_words(None).cards for i, e in enumerate(card.entries)}
+    solved = total = 0
+    for seed in range(seeds):
+        for entry, clues in HUMAN_CLUES.items():
+            state = GAME.new(GAME.make_config({"deck_size": 40, "color": colour[entry]}), seed)
+            GAME.apply(state, 0, GAME.at(Start(), 1000))
+            view = GAME.view(state, 1)
+            bot = WordBot(seed, level)
+            seen = dict(view, clues=clues)
+            now, guesses = 1000, []
+            for _ in range(5):
+                decision = Decision(GAME, 1, seen, GAME.legal_actions(state, 1),
+                                    lambda rng, s=state: GAME.determinize(s, 1, rng), now)
+                planned = bot.plan(decision)
+                if planned is None:
+                    break
+                now += planned[0]
+                guesses.append(getattr(planned[1], "text", None))
+                bot.plan(Decision(GAME, 1, seen, decision.legal, decision.determinize, now))
+            total += 1
+            solved += entry in guesses
+    return solved, total
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=6, help="games per level (default 6)")
@@ -116,6 +163,11 @@ def main() -> None:
             minutes = row["ms"] / 60_000 or 1
             print(f"| {level} | {round_number} | {row['words'] / minutes:.1f} | "
                   f"{row['words'] / (row['turns'] or 1):.1f} | {row['solved'] / (row['clued'] or 1):.0%} |")
+    print()
+    print("Typed human clues (round 1, one clue a word, the guesses a bot makes at it):")
+    for level in LEVELS:
+        solved, total = human_clues(level, 3)
+        print(f"- {level}: {solved} of {total} solved ({solved / total:.0%})")
 
 
 if __name__ == "__main__":
