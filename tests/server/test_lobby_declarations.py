@@ -21,15 +21,20 @@ def test_every_preset_sets_declared_options_to_a_valid_table_and_names_a_fronten
             game.make_config(game.with_players(dict(preset["options"]), players))
 
 
-def test_hold_your_hat_offers_a_party_and_an_online_preset_and_no_bot(app: Harness) -> None:
-    """Neither of its bots gives clues or guesses yet: a lobby gets no bot to choose, and human seats only."""
+def test_hold_your_hat_offers_a_party_and_an_online_preset_and_its_word_bots(app: Harness) -> None:
+    """Its word bots give clues and guess: a lobby offers them at three levels; the team bot (no clues) is not
+    offered, so a table may not seat it."""
     declared = {g["name"]: g for g in app.client.get("/api/games").json()["games"]}["hold-your-hat"]
     assert [(p["title"], p["frontend"], p["options"]) for p in declared["presets"]] == [
         ("Party (one screen)", "shared-screen", {"party": True}), ("Online teams", "browser", {"party": False})]
-    assert declared["bots"] == [] and declared["default_bot"] is None and declared["bot_labels"] == {}
+    assert declared["bots"][:3] == ["easy", "medium", "hard"] and "team" not in declared["bots"]
     refused = app.client.post("/api/tables", json={"game": "hold-your-hat", "seats": [
         {"kind": "human"}, {"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "team"}]})
     assert refused.status_code == 400 and refused.json()["error"]["code"] == "bad_seats"
+    made = app.client.post("/api/tables", json={"game": "hold-your-hat", "seats": [
+        {"kind": "human"}, {"kind": "bot", "bot": "hard"}, {"kind": "bot", "bot": "medium"},
+        {"kind": "bot", "bot": "easy"}]})
+    assert made.status_code in (200, 201), made.text
 
 
 def test_no_lobby_is_offered_an_internal_bot(app: Harness) -> None:

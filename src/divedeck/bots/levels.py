@@ -58,7 +58,7 @@ class EasyBot:
 
 
 def _declared(game: Game[Any, Any], level: str) -> Factory | None:
-    name = getattr(game.levels, level, None) if level in ("easy", "medium") else None
+    name = getattr(game.levels, level, None) if level in LEVELS else None
     entry = game.bots.get(name) if name is not None else None
     return entry.factory if entry is not None else None
 
@@ -78,7 +78,9 @@ def level_names(game: Game[Any, Any]) -> list[str]:
         offered = [level for level in ("easy", "medium") if _declared(game, level) is not None]
         if "medium" not in offered and game.bots:
             offered.append("medium")
-    if game.levels.hard_iterations is not None:
+        if _declared(game, "hard") is not None:
+            offered.append("hard")
+    if game.levels.hard_iterations is not None and "hard" not in offered:
         offered.append("hard")
     return offered
 

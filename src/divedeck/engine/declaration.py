@@ -84,11 +84,13 @@ class Levels:
     ``easy`` and ``medium`` name one of the game's own bots that plays that level; unnamed, ``medium`` is the game's
     first bot and ``easy`` mixes random moves with it. ``hard`` is a search of ``hard_iterations`` iterations a move
     (measured to take about a second), its rollouts cut by ``hard_cutoff``; ``hard_iterations=None`` offers no
-    ``hard`` (a real-time game, whose bots plan in time, not by search).
+    ``hard`` (a real-time game, whose bots plan in time, not by search) unless ``hard`` names a bot of the game's
+    own that plays it.
     """
 
     easy: str | None = None
     medium: str | None = None
+    hard: str | None = None
     hard_iterations: int | None = 1000
     hard_cutoff: Cutoff | None = None
     stand_in: str = "medium"

@@ -20,13 +20,14 @@ from .helpers import GAME, WORDS, config
 OPTIONS = {"cards": WORDS, "deck_size": 10}
 
 
-def test_the_game_offers_no_bot_until_one_gives_clues_and_keeps_its_bots_for_tests_and_stand_ins() -> None:
-    """Neither bot gives clues, so people are offered none, not even under a level's name; the team bot still plays
-    the medium level in simulations, and the stand-in (declared as the bot that plays for a player who left) and
-    the turn-based random bot are accepted by name."""
-    assert bot_names("hold-your-hat") == []
-    assert {"medium", "random", "team", "standin"} <= set(accepted_bot_names("hold-your-hat"))
-    assert make_bot("hold-your-hat", "medium", 1).name == "team"
+def test_the_game_offers_its_word_bots_at_three_levels_and_keeps_its_other_bots_for_tests_and_stand_ins() -> None:
+    """The word bots give clues and guess, so people are offered them, under the levels' names too; the team bot
+    (no clues), the stand-in (declared as the bot that plays for a player who left) and the turn-based random bot
+    are accepted by name only."""
+    assert bot_names("hold-your-hat") == ["easy", "medium", "hard", "words", "words-easy", "words-hard"]
+    assert {"random", "team", "standin"} <= set(accepted_bot_names("hold-your-hat"))
+    assert [make_bot("hold-your-hat", level, 1).name for level in ("easy", "medium", "hard")] == [
+        "words-easy", "words", "words-hard"]
     assert make_bot("hold-your-hat", GAME.levels.stand_in, 1).name == "standin"
 
 

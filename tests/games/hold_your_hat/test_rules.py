@@ -385,12 +385,16 @@ def test_HYH_R24_typed_clues_may_not_use_forms_of_the_entry() -> None:
 
 
 def test_HYH_R24_round_two_one_word_round_three_none() -> None:
-    """HYH-R24: round 2 clues are one word; round 3 (mime) takes no words at all."""
+    """HYH-R24: round 2 clues are one word; round 3 (mime) takes no words at all: pictures only."""
     state = started(5, "round=2")
     assert rejected(state, 0, 'clue "two words"', 2000).rule == "HYH-R24"
     state = started(5, "round=3")
     assert rejected(state, 0, 'clue "word"', 2000).rule == "HYH-R24"
-    assert GAME.view(state, 0)["clue_allowed"] is False
+    assert rejected(state, 0, 'clue "\U0001f30a 4"', 2000).rule == "HYH-R24"
+    assert GAME.view(state, 0)["clue_allowed"] is True
+    events = act(state, 0, 'clue "\U0001f30a \U0001f41f"', 2000)
+    assert first(events, "clue", 3)["text"] == "\U0001f30a \U0001f41f"
+    assert GAME.view(state, 1)["clues"] == ["\U0001f30a \U0001f41f"]
 
 
 def test_HYH_R25_an_empty_deck_ends_the_turn_early_without_extra_time() -> None:

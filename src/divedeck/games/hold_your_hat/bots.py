@@ -13,12 +13,20 @@ long (the server asks again whenever the table changes); ``choose`` is for calle
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Sequence
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from ...engine.decision import Decision
-from .actions import Action, Binoculars, EndTurn, ExtraTime, Foul, Got, Guess, Order, Raid, Skip, Start
+from . import judging
+from .actions import Action, Binoculars, Clue, EndTurn, ExtraTime, Foul, Got, Guess, Order, Raid, Skip, Start, Theft
+from .associations import Association, Associations, load_associations
+from .judging import SMALL_WORDS
+from .rules import GUESS_PACE_MS
+from .words import COLORS, WordTable
 
 A = TypeVar("A", bound=Action)
 
@@ -123,3 +131,255 @@ class StandInBot:
         if planned is not None:
             return planned[1]
         return _first_of(decision.legal, (EndTurn, Guess, Foul)) or decision.legal[0]
+
+
+# -- word bots: clue-givers and guessers from the association data ---------------------------------------------------
+
+# Words of a description that tell a guesser nothing.
+_FILLER = frozenset(SMALL_WORDS | {
+    "is", "it", "its", "that", "you", "your", "who", "which", "where", "what", "when", "are", "be", "has", "have",
+    "very", "one", "some", "like", "all", "can", "so", "their", "them", "they", "this", "there", "do", "lots",
+    "something", "someone", "person", "thing", "much", "many", "every", "about", "after", "before", "not", "no"})
+
+
+@dataclass(frozen=True)
+class WordLevel:
+    """How well and how fast a word bot plays: ``know`` is the share of an entry's associations its guesser
+    recalls, ``noise`` blurs its judgement; times are milliseconds."""
+
+    name: str
+    know: float
+    noise: float
+    read_ms: int  # before the first clue of a word, and before the first guess at a clue
+    type_ms: int  # per character typed
+    between_ms: int  # between two clues (round 1 and 3), and between two guesses at least
+    give_up_ms: int  # after the last clue it has, before it passes the word
+    tries: int  # guesses per clue at most
+
+
+WORD_LEVELS = {
+    "easy": WordLevel("easy", know=0.55, noise=0.9, read_ms=2500, type_ms=140, between_ms=2600, give_up_ms=9000,
+                      tries=2),
+    "medium": WordLevel("medium", know=0.75, noise=0.5, read_ms=1600, type_ms=95, between_ms=1700, give_up_ms=8000,
+                        tries=3),
+    "hard": WordLevel("hard", know=0.92, noise=0.25, read_ms=1000, type_ms=55, between_ms=1150, give_up_ms=6000,
+                      tries=4),
+}
+
+
+def _tokens(text: str) -> set[str]:
+    """What a clue says, as a guesser reads it: the stems of its telling words, and its pictures."""
+    found = {judging.stem(w) for w in judging.words(text) if w not in _FILLER}
+    found.update(piece for piece in text.split() if not judging.words(piece))
+    return found
+
+
+class Knowledge:
+    """What a word bot knows of a word table: for each entry (in one colour) its association tokens, and how telling
+    each token is over the whole vocabulary (not only the words in play). A guesser recalls each token it hears with
+    its level's chance, afresh each time it thinks (``scores``), as a person may think of a link one turn and not
+    the next."""
+
+    def __init__(self, table: WordTable, associations: Associations, color: int) -> None:
+        self.entries = [card.entries[color] for card in table.cards]
+        self.associations = associations
+        self.holders: dict[str, list[int]] = defaultdict(list)  # token -> the entries it belongs to
+        for index, entry in enumerate(self.entries):
+            found = associations.get(entry.text)
+            tokens: set[str] = set()
+            if found is not None:
+                for part in (found.describe, *found.clues, *found.mime):
+                    tokens |= _tokens(part)
+            for token in sorted(tokens):
+                self.holders[token].append(index)
+        self.weight = {t: math.log((1 + len(self.entries)) / len(held)) for t, held in self.holders.items()}
+
+    def scores(self, clues: Sequence[str], excluded: set[str], rng: random.Random | None = None,
+               know: float = 1.0) -> list[tuple[float, str]]:
+        """The entries the clues bring to mind, with how strongly (a sum of the recalled tokens' weights)."""
+        said: set[str] = set()
+        for clue in clues:
+            said |= _tokens(clue)
+        totals: dict[int, float] = defaultdict(float)
+        for token in sorted(said):
+            for index in self.holders.get(token, ()):
+                if rng is None or rng.random() < know:
+                    totals[index] += self.weight[token]
+        return [(score, self.entries[index].text) for index, score in sorted(totals.items())
+                if self.entries[index].text not in excluded]
+
+    def telling(self, words_: Sequence[str]) -> list[str]:
+        """``words_`` most telling first (the rarest in the whole vocabulary first), ties kept in order."""
+        def rarity(word: str) -> float:
+            return -sum(self.weight.get(t, math.log(1 + len(self.entries))) for t in _tokens(word))
+        return sorted(words_, key=rarity)
+
+
+def _knowledge_source(decision: Decision) -> tuple[WordTable, Associations, bool]:
+    """The word table, its associations and whether guesses are spoken: public, the box's contents and the table's
+    options. A sampled state is asked only for its config, never for a word (its words are drawn at random)."""
+    config = decision.determinize(random.Random(0)).context.config
+    return config.table, load_associations(config.cards), config.judging != "auto"
+
+
+class WordBot:
+    """A player who gives clues and guesses from the association data, at a human pace (see docs/bots.md).
+
+    As clue-giver it types the entry's description (round 1, then its clue words one by one), its most telling
+    clue word (round 2) or its pictures (round 3), and passes a word it has no more to say about (SKIP on a hat
+    phrase when it holds one, else a foul: the word is set aside). An entry without associations it cannot clue:
+    it passes it at once. As guesser it reads only the clues in its view and guesses the entries of the whole
+    vocabulary that fit them best, a few a clue, no faster than HYH-A26 allows. Before and between turns it plays
+    like ``team`` (RAID, BINOCULARS, EXTRA TIME); on another team's turn, holding a THEFT, it steals a word when the
+    clues point clearly at one entry. At a table where guesses are spoken (party) it plays ``team``.
+    """
+
+    def __init__(self, seed: int = 0, level: str = "medium") -> None:
+        self.level = WORD_LEVELS[level]
+        self.name = "words" if level == "medium" else f"words-{level}"
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.team = TeamBot(seed)
+        self.knowledge: dict[int, Knowledge] = {}
+        self.source: tuple[WordTable, Associations, bool] | None = None
+        self.tried: dict[tuple[Any, ...], set[str]] = {}
+        self.pending: tuple[tuple[Any, ...], int, Action] | None = None
+        self.clue_at: dict[tuple[Any, ...], int] = {}  # when each word's current clue was seen first
+        self.last_guess = -(10 ** 9)
+
+    def cannot_clue(self, decision: Decision) -> list[str]:
+        """The entries of this table (in the view's colour) it cannot give clues for: those without associations."""
+        table, associations, _ = self._source(decision)
+        color = COLORS.index(decision.view["color"])
+        return [card.entries[color].text for card in table.cards if not associations.covers(card.entries[color].text)]
+
+    def _source(self, decision: Decision) -> tuple[WordTable, Associations, bool]:
+        if self.source is None:
+            self.source = _knowledge_source(decision)
+        return self.source
+
+    def _knowledge(self, decision: Decision) -> Knowledge:
+        color = COLORS.index(decision.view["color"])
+        if color not in self.knowledge:
+            table, associations, _ = self._source(decision)
+            self.knowledge[color] = Knowledge(table, associations, color)
+        return self.knowledge[color]
+
+    def _pause(self, ms: int) -> int:
+        return max(1, int(ms * self.rng.uniform(0.75, 1.25)))
+
+    def plan(self, decision: Decision) -> tuple[int, Action] | None:
+        view, legal = decision.view, decision.legal
+        if not legal:
+            return None
+        if view["phase"] not in ("main", "extra") or self._source(decision)[2]:
+            return self.team.plan(decision)
+        now = decision.now if decision.now is not None else view["now"]
+        key = _word_key(view)
+        if self.pending is not None:
+            pending_key, at, action = self.pending
+            if pending_key == key and at > now:
+                return at - now, action
+            self.pending = None
+            if pending_key == key and isinstance(action, (Guess, Theft)) and action.text:
+                self.tried.setdefault(key, set()).add(action.text)
+                self.last_guess = at
+        if view.get("clue_giver") == decision.seat:
+            planned = self._give(decision, key, now)
+        else:
+            planned = self._guess(decision, key, now)
+        if planned is not None:
+            self.pending = (key, now + planned[0], planned[1])
+        return planned
+
+    # -- giving clues --------------------------------------------------------------------------------------------
+    def _give(self, decision: Decision, key: tuple[Any, ...], now: int) -> tuple[int, Action] | None:
+        view, legal = decision.view, decision.legal
+        word = view.get("word")
+        if word is None:
+            return None
+        _, associations, _ = self._source(decision)
+        found = associations.get(word["text"])
+        given = len(view.get("clues", []))
+        if found is None:
+            return self._pass(legal, self._pause(self.level.read_ms), word)
+        script = self._script(decision, found)
+        if view.get("clue_allowed") and given < len(script):
+            text = script[given]
+            wait = self.level.read_ms if given == 0 else self.level.between_ms * 3
+            return self._pause(wait + self.level.type_ms * len(text)), Clue(text)
+        return self._pass(legal, self._pause(self.level.give_up_ms), word)
+
+    def _script(self, decision: Decision, found: Association) -> list[str]:
+        return clue_script(found, decision.view["round"], self._knowledge(decision).telling)
+
+    def _pass(self, legal: Sequence[Action], delay: int, word: dict[str, Any]) -> tuple[int, Action] | None:
+        skip = _find(legal, Skip)
+        if skip is not None and word.get("points", 1) > 1:
+            return delay, skip
+        foul = _find(legal, Foul)
+        return (delay, foul) if foul is not None else None
+
+    # -- guessing ------------------------------------------------------------------------------------------------
+    def _guess(self, decision: Decision, key: tuple[Any, ...], now: int) -> tuple[int, Action] | None:
+        view, legal = decision.view, decision.legal
+        clues = view.get("clues", [])
+        theft = None if _find(legal, Guess) is not None else _find(legal, Theft, view.get("team"))
+        if not clues or view.get("claim") or (_find(legal, Guess) is None and theft is None):
+            return None
+        clue_key = (*key, len(clues))
+        first_seen = self.clue_at.setdefault(clue_key, now)
+        tried = self.tried.setdefault(key, set())
+        tried_at_clue = self.tried.setdefault(clue_key, set())
+        if len(tried_at_clue) >= self.level.tries:
+            return None
+        excluded = tried | {won["word"] for team in view["teams"] for won in team["won"]}
+        knowledge = self._knowledge(decision)
+        rng = random.Random(hash((self.seed, key, len(clues), len(tried))) & 0xFFFFFFFF)
+        scored = [(score * math.exp(rng.gauss(0, self.level.noise)), text)
+                  for score, text in knowledge.scores(clues, excluded, rng, self.level.know)]
+        if not scored:
+            return None
+        scored.sort(key=lambda pair: (-pair[0], pair[1]))
+        text = scored[0][1]
+        sure = len(scored) == 1 or scored[0][0] > 1.5 * scored[1][0]
+        if theft is not None:  # another team's word: THEFT only when the clues point at one entry clearly
+            if not sure or tried or len(scored) > 1 and scored[0][0] < 3 * scored[1][0]:
+                return None
+            tried_at_clue.add(text)
+            return self._pause(self.level.read_ms * 2 + self.level.type_ms * len(text)), Theft(theft.team, text)
+        think = self.level.read_ms * (1 if sure else 2) + self.level.type_ms * len(text)
+        at = max(first_seen + think, self.last_guess + max(GUESS_PACE_MS + 50, self.level.between_ms), now + 1)
+        tried_at_clue.add(text)
+        return int(at - now), Guess(text)
+
+    def choose(self, decision: Decision) -> Action:
+        planned = self.plan(decision)
+        if planned is not None and (planned[1] in decision.legal or planned[1].free_text):
+            return planned[1]
+        return self.team.choose(decision)
+
+
+def clue_script(found: Association, round_number: int,
+                telling: Callable[[Sequence[str]], list[str]] = list) -> list[str]:
+    """The clues a word bot types for an entry in round ``round_number``, in order: the description and then the
+    clue words one by one (round 1), the clue word that best tells the entry from the others (round 2: ``telling``
+    sorts them), the pictures together and then one by one (round 3)."""
+    if round_number == 1:
+        return [found.describe, *found.clues]
+    if round_number == 2:
+        return telling(found.clues)[:1]
+    return [" ".join(found.mime), *found.mime]
+
+
+def _word_key(view: Any) -> tuple[Any, ...]:
+    """What tells one current word from the next without knowing it: the turn, and how the piles stand."""
+    won = sum(len(team["won"]) for team in view["teams"])
+    return (view["round"], view["turns"], view["deck_size"], view["extra_count"], view["set_aside_count"], won)
+
+
+def word_bot(level: str) -> Any:
+    """A factory of word bots at ``level`` (``factory(seed)``)."""
+    def make(seed: int = 0) -> WordBot:
+        return WordBot(seed, level)
+    return make

@@ -12,7 +12,7 @@ from ...engine.game import Game
 from ...engine.records import ActionRecord, LogPart
 from . import information, notation, rules
 from .actions import Action, Tick, format_action, parse_action
-from .bots import StandInBot, TeamBot
+from .bots import StandInBot, TeamBot, word_bot
 from .config import HoldYourHatConfig
 from .metrics import METRICS
 from .presentation import action_record, log_parts, static_data
@@ -26,10 +26,14 @@ class HoldYourHat(Game[HoldYourHatState, Action]):
     realtime = True
     seat_rule = "HYH-R1"
     over_rule = "HYH-R42"
-    # The stand-in keeps a table moving in tests; neither gives clues, so people are offered no bot here yet.
-    bots = {"team": BotEntry(TeamBot, "plays its specials, gives no clues", offered=False),
+    # The word bots give clues and guess from the association data (associations.py); ``team`` models a whole team
+    # without words (for quick simulations), the stand-in keeps a table moving when a person has left.
+    bots = {"words": BotEntry(word_bot("medium"), "gives clues and guesses from the deck's associations"),
+            "words-easy": BotEntry(word_bot("easy"), "slower, knows less about the words"),
+            "words-hard": BotEntry(word_bot("hard"), "quick, knows the words well"),
+            "team": BotEntry(TeamBot, "plays its specials, gives no clues", offered=False),
             "standin": BotEntry(StandInBot, offered=False)}
-    levels = Levels(medium="team", hard_iterations=None, stand_in="standin")
+    levels = Levels(easy="words-easy", medium="words", hard="words-hard", hard_iterations=None, stand_in="standin")
     frontends = frozenset({Frontend.BROWSER, Frontend.SHARED_SCREEN})
     presets = (
         Preset("Party (one screen)", "everyone in one room passes this screen round: the clue-giver holds it and "

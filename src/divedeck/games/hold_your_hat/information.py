@@ -31,10 +31,10 @@ def sees_peek(state: HoldYourHatState, seat: int | None) -> bool:
 
 
 def clue_allowed(state: HoldYourHatState, seat: int | None) -> bool:
-    """The clue-giver may type a clue now (HYH-R24: rounds 1 and 2; in round 2 one per word card). At a shared
-    screen (party) clues are spoken, so none is typed."""
+    """The clue-giver may type a clue now (HYH-R24: rounds 1 and 2, in round 2 one per word card; round 3 pictures
+    only). At a shared screen (party) clues are spoken, so none is typed."""
     return (seat is not None and not state.context.party and state.phase in (MAIN, EXTRA)
-            and seat == state.clue_giver() and state.round <= 2 and (state.round == 1 or state.clued == 0))
+            and seat == state.clue_giver() and (state.round != 2 or state.clued == 0))
 
 
 class WonCard(TypedDict):
@@ -90,6 +90,7 @@ class View(TypedDict):
     peek_count: int
     claim: ClaimView | None
     clue_allowed: bool
+    clues: list[str]
     turns: int
     winners: list[int]
     word: NotRequired[WordView]
@@ -136,6 +137,7 @@ def view(state: HoldYourHatState, seat: int | None) -> View:
         "claim": ({"teams": [team for team, _ in state.claim], "until": state.claim_deadline() - 1}
                   if state.claim else None),
         "clue_allowed": clue_allowed(state, seat),
+        "clues": list(state.clues),
         "turns": state.turns,
         "winners": _winners(state) if over else [],
     }

@@ -10,7 +10,8 @@ text or any of its listed alternate spellings.
 entry (Snowball's English stemmer, via PyStemmer: "protect" for "protection", "defens" for "defensive"), be one of
 its plurals, or be a part of a compound entry word ("fish" in "jellyfish") or contain one ("starfish" for "star");
 small words ("of", "in", "the", ...) of the entry are not checked. Round 2 clues are a single word, and one per word
-card; round 3 has no words at all. Direct translations cannot be checked: the players still judge those (a foul).
+card; round 3 has no words at all: a typed round 3 clue is pictures only (emoji and symbols, no letter or digit),
+the screen's stand-in for a mime. Direct translations cannot be checked: the players still judge those (a foul).
 """
 
 from __future__ import annotations
@@ -104,8 +105,12 @@ _STEMMER = Stemmer.Stemmer("english")
 
 
 @cache
-def _stem(word: str) -> str:
+def stem(word: str) -> str:
+    """The Snowball stem of a normalized word."""
     return str(_STEMMER.stemWord(word))
+
+
+_stem = stem
 
 
 def _compound_part(short: str, long: str) -> bool:
@@ -129,7 +134,9 @@ def clue_problem(clue: str, entry: str, alternates: tuple[str, ...] = (), round_
     The reason may quote the entry: it is meant for the clue-giver alone.
     """
     if round_number >= 3:
-        return "round 3 is mime: no words at all, only gestures, expressions and sounds"
+        if words(clue):
+            return "round 3 is mime: no letters or digits, only pictures and gestures (emoji)"
+        return None if clue.strip() else "a mime clue needs pictures"
     if round_number == 2:
         if clues_given:
             return "round 2 allows one clue per word card, and this card has had its clue"

@@ -2,7 +2,7 @@
 
     hold-your-hat round=1 phase=main active=0 pointers=0,0 color=red now=5000 timer=65000 set=W003,W017,...
     deck=W017,W003 current=W042 aside=- extra=- won=W009/- scores=0,0,0/0,0,0 specials=TRSBE... discard=S
-    held=B/RT raiders=B used=- peek=0 claim=- clued=0 guessed=- misses=- turns=0 rng=7:4
+    held=B/RT raiders=B used=- peek=0 claim=- clued=0 clues=- guessed=- misses=- turns=0 rng=7:4
 
 Fields are ``name=value`` separated by spaces, in this order. Word cards are their ids (``W042``), lists are
 comma-separated, per-team lists are separated by ``/`` and ``-`` is an empty list. Stacks (``deck``, ``specials``)
@@ -12,8 +12,9 @@ set aside first), ``extra`` the EXTRA TIME cards still to come (next first), ``w
 T THEFT, R RAID. ``timer`` is the end of the sand timer (``-`` when it is not running), ``raiders`` the raiding
 teams, ``used`` ``b`` and/or ``e`` for BINOCULARS and EXTRA TIME used this turn, ``peek`` how many top cards the
 clue-giver is arranging, ``claim`` the open claim as ``A@1200,B@1350`` (team@time), ``clued`` the typed clues given
-for the current word, ``guessed`` each seat's last typed guess (its time; ``-`` for none, alone when no seat has
-guessed) and ``misses`` each seat's wrong guesses at the current word since its last clue (HYH-A26, HYH-A27).
+for the current word, ``clues`` their texts (URL-quoted, comma-separated), ``guessed`` each seat's last typed guess
+(its time; ``-`` for none, alone when no seat has guessed) and ``misses`` each seat's wrong guesses at the
+current word since its last clue (HYH-A26, HYH-A27).
 
 A seat's copy writes what it cannot see as unknown: ``deck=?38`` (``deck=?33,W005,W001`` when the clue-giver is
 arranging the top five), ``current=?``, ``aside=?2``, ``extra=?1``, ``set=?40`` in round 1, ``specials=?12``,
@@ -24,6 +25,7 @@ with that seat's knowledge.
 from __future__ import annotations
 
 import re
+from urllib.parse import quote, unquote
 
 from ...engine.errors import ConfigError, MalformedInput
 from ...engine.notation import (
@@ -44,7 +46,7 @@ from .words import COLORS
 NAME = "hold-your-hat"
 FIELDS = ("round", "phase", "active", "pointers", "color", "now", "timer", "set", "deck", "current", "aside",
           "extra", "won", "scores", "specials", "discard", "held", "raiders", "used", "peek", "claim", "clued",
-          "guessed", "misses", "turns", "rng")
+          "clues", "guessed", "misses", "turns", "rng")
 _CLAIM = re.compile(r"^([A-F])@(\d+)$")
 
 
@@ -92,6 +94,7 @@ def format_state(state: HoldYourHatState, seat: int | None = None, *, masked: bo
         "peek": str(state.peek),
         "claim": ",".join(f"{team_letter(team)}@{t}" for team, t in state.claim) or "-",
         "clued": str(state.clued),
+        "clues": ",".join(quote(text, safe="") for text in state.clues) or "-",
         "guessed": ",".join(str(t) if t >= 0 else "-" for t in state.guessed) if any(
             t >= 0 for t in state.guessed) else "-",
         "misses": ",".join(map(str, state.misses)) if any(state.misses) else "-",
@@ -253,6 +256,8 @@ def _build(config: HoldYourHatConfig, read: _Builder) -> HoldYourHatState:
     if state.claim and state.claim_deadline() <= state.now:
         raise MalformedInput("the claim's window has closed: it would have been resolved (HYH-R28)")
     state.clued = read.number("clued", 0)
+    clues = fields.get("clues", "-")
+    state.clues = () if clues == "-" else tuple(unquote(text) for text in clues.split(","))
     seats = context.seats
     state.guessed = _per_seat(fields.get("guessed", "-"), seats, "guessed", -1)
     state.misses = _per_seat(fields.get("misses", "-"), seats, "misses", 0)

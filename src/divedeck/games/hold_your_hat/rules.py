@@ -144,6 +144,7 @@ def _reset_turn(state: HoldYourHatState) -> None:
     state.peek = 0
     state.claim = ()
     state.clued = 0
+    state.clues = ()
     state.timer = -1
 
 
@@ -544,6 +545,7 @@ def perform(state: HoldYourHatState, seat: int, action: Action) -> list[Event]:
             _set_aside(state, events, skipped=False)
         case Clue(text=text):  # HYH-R24
             state.clued += 1
+            state.clues = (*state.clues, text)
             state.misses = (0,) * state.context.seats  # HYH-A27: a new clue, new ideas
             events.append(ev.ClueGiven(active, seat, text))
         case ExtraTime():  # HYH-R30
@@ -686,6 +688,7 @@ def _next_word(state: HoldYourHatState, events: list[Event], *, skipped: bool) -
         return
     state.current = card
     state.clued = 0
+    state.clues = ()
     if any(state.misses):
         state.misses = (0,) * state.context.seats
     text, points, _ = state.entry(card)

@@ -85,7 +85,7 @@ class HoldYourHatState(GameStateBase):
     __slots__ = (
         "context", "rng", "phase", "round", "active", "pointers", "color", "word_set", "deck", "current", "aside",
         "extra", "won", "scores", "specials", "discard", "held", "raiders", "used_binoculars", "used_extra", "peek",
-        "claim", "clued", "guessed", "misses", "now", "timer", "turns",
+        "claim", "clued", "clues", "guessed", "misses", "now", "timer", "turns",
     )
 
     context: Context
@@ -111,6 +111,7 @@ class HoldYourHatState(GameStateBase):
     peek: int  # cards on top of the deck the clue-giver is arranging after BINOCULARS (0: none)
     claim: tuple[tuple[int, int], ...]  # the open claim on the current word: (team, time) in order (HYH-R28)
     clued: int  # typed clues given for the current word (HYH-R24, HYH-A21)
+    clues: tuple[str, ...]  # their texts, first given first: public, what a guesser reads (HYH-R24)
     guessed: tuple[int, ...]  # each seat's last typed guess (its time), or -1 (HYH-A26)
     misses: tuple[int, ...]  # each seat's wrong typed guesses at the current word since its last clue (HYH-A27)
     now: int  # the time of the last input (HYH-R6)

@@ -465,7 +465,7 @@ export function createBoard(root, api) {
         ...buttons("skip", () => ({ big: true, key: "S" })), ...buttons("foul", () => ({ big: true, key: "F" }))];
       if (confirm.length) out.push(h("div", { class: "hyh-actions hyh-confirm" }, confirm));
       if (legal.theftverdict) out.push(h("div", { class: "hyh-verdicts" }, buttons("theftverdict", () => ({}))));
-      if (view.clue_allowed) out.push(typedBox("clue", view.round === 2 ? "Your one-word clue" : "Type a clue (everyone sees it)", "Send clue"));
+      if (view.clue_allowed) out.push(typedBox("clue", view.round === 2 ? "Your one-word clue" : view.round === 3 ? "Pictures only: emoji, no letters" : "Type a clue (everyone sees it)", "Send clue"));
       if (legal.guess) out.push(typedBox("guess", legal.guess[0].label, "Guess", true, feedback()));
       if (legal.theft) out.push(typedBox("theft", legal.theft[0].label, "Play THEFT"));
       if (!giver && !legal.guess && !legal.theft) out.push(h("p", { class: "hyh-wait" }, `${team} is guessing…`));

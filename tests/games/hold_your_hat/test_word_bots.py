@@ -1,0 +1,172 @@
+"""Hold your Hat's word bots (issue 19): association data, clue-givers and guessers, levels, whole simulated games.
+
+They play with the generated deck and its generated associations (``deckgen.py``), never the shipped words.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from divedeck.engine import CLOCK, ConfigError, IllegalAction
+from divedeck.engine.decision import Decision
+from divedeck.games.hold_your_hat.actions import Clue, Foul, Guess
+from divedeck.games.hold_your_hat.associations import NONE, load_associations, parse_associations
+from divedeck.games.hold_your_hat.bots import WordBot
+from divedeck.games.hold_your_hat.rules import GUESS_PACE_MS
+from divedeck.games.hold_your_hat.words import load_words
+from divedeck.sim.driver import RealtimeDriver
+from divedeck.sim.realtime import play_realtime
+
+from .deckgen import GENERATED_ASSOCIATIONS, generated_associations, generated_text
+from .helpers import GAME, WORDS, config, position
+
+
+def decision(state: Any, seat: int, now: int | None = None) -> Decision:
+    return Decision(GAME, seat, GAME.view(state, seat), GAME.legal_actions(state, seat),
+                    partial(GAME.determinize, state, seat), state.now if now is None else now)
+
+
+def test_the_committed_generated_associations_are_what_the_generator_writes() -> None:
+    assert GENERATED_ASSOCIATIONS.read_text(encoding="utf-8") == generated_associations()
+    assert len(load_associations(WORDS)) == 147 * 6
+
+
+def test_associations_breaking_the_clue_rule_or_naming_no_entry_are_refused() -> None:
+    table = load_words(WORDS)
+    head = 'format = "divedeck-associations"\nversion = 1\n[entry]\n'
+    with pytest.raises(ConfigError, match="HYH-R24"):
+        parse_associations(head + '"w001-orange" = { describe = "an orange thing here", clues = ["zz", "yy"], '
+                                  'mime = "\U0001f34a \U0001f7e0" }', "x", table)
+    with pytest.raises(ConfigError, match="HYH-R24"):
+        parse_associations(head + '"w001-orange" = { describe = "a fruit thing here", clues = ["zz", "yy"], '
+                                  'mime = "\U0001f34a A" }', "x", table)
+    with pytest.raises(ConfigError, match="not an entry"):
+        parse_associations(head + '"nothing" = { describe = "a b c", clues = ["zz", "yy"], mime = "\U0001f34a '
+                                  '\U0001f7e0" }', "x", table)
+
+
+def test_a_word_list_without_associations_loads_and_its_bots_say_they_cannot_clue(tmp_path: Path) -> None:
+    """A custom list with no association file beside it still plays; the bot clue-giver names every entry as one
+    it cannot clue, and passes its word at once instead of typing a clue."""
+    cards = tmp_path / "mine.txt"
+    cards.write_text(generated_text(12), encoding="utf-8")
+    assert load_associations(str(cards)) is NONE
+    state = position("phase=main timer=61000 now=1000 deck=W003,W002 current=W001 set=W001,W002,W003",
+                     cards=str(cards), deck_size=3)
+    bot = WordBot(1, "hard")
+    assert len(bot.cannot_clue(decision(state, 0))) == 12
+    planned = bot.plan(decision(state, 0))
+    assert planned is not None and isinstance(planned[1], Foul)
+
+
+def test_the_clue_giver_types_checked_clues_for_each_round() -> None:
+    """Round 1: the description; round 2: the clue word that tells the entry from others (the unique one);
+    round 3: pictures only. Each is accepted by the game as a typed clue."""
+    for round_number, expected in ((1, "zr11 zk0011 zs11"), (2, "zk0011"), (3, "\U0001f401 \U0001f682")):
+        state = position(f"round={round_number} phase=main timer=61000 now=1000 deck=W003,W002 current=W001 "
+                         "set=W001,W002,W003", deck_size=3)
+        planned = WordBot(1, "hard").plan(decision(state, 0))
+        assert planned is not None and planned[1] == Clue(expected)
+        assert 0 < planned[0] < 10_000
+        GAME.apply(state, 0, GAME.at(planned[1], 1000 + planned[0]))
+        assert GAME.view(state, 1)["clues"] == [expected]
+
+
+def guesses(clue: str, current: str, seed: int, tries: int = 1) -> list[str]:
+    """The guesses a hard guesser at seat 1 types after ``clue`` was given for the word ``current``."""
+    rest = ",".join(card for card in ("W001", "W002", "W003") if card != current)
+    state = position(f"phase=main timer=61000 now=1000 deck={rest} current={current} set=W001,W002,W003",
+                     deck_size=3)
+    GAME.apply(state, 0, GAME.at(Clue(clue), 1000))
+    bot = WordBot(seed, "hard")
+    typed = []
+    now = 1000
+    for _ in range(tries):
+        planned = bot.plan(decision(state, 1, now))
+        if planned is None:
+            break
+        now += planned[0]
+        assert isinstance(planned[1], Guess) and planned[1].text is not None
+        typed.append(planned[1].text)
+        bot.plan(decision(state, 1, now))  # it sees its guess went out
+    return typed
+
+
+def test_the_guesser_reads_the_clues_not_the_word() -> None:
+    """The same clues with another current word give the same guesses: the guesser follows the clues only (it is
+    given its seat's view, which has no word); and it finds the entry the clues name, from the whole vocabulary
+    (card W100's entry is not among the three words in play)."""
+    right = 0
+    for seed in range(10):
+        first = guesses("zk0011", "W001", seed)
+        assert first == guesses("zk0011", "W002", seed) == guesses("zk0011", "W003", seed)
+        right += first == ["w001-orange"]
+        right += guesses("zk1001", "W001", seed) == ["w100-orange"]
+    assert right >= 16  # a hard guesser recalls most of what it knows about a word (not all of it)
+    assert "word" not in GAME.view(position("phase=main timer=61000 now=1000 deck=W002 current=W001 set=W001,W002",
+                                            deck_size=2), 1)
+
+
+def test_an_unsure_guesser_tries_several_entries_a_second_apart() -> None:
+    """A clue shared by many entries (``zr11``, every seventh card) gets several guesses, all different."""
+    typed = guesses("zr11", "W001", 3, tries=6)
+    assert 2 <= len(typed) <= 4 and len(set(typed)) == len(typed)
+
+
+def play(level: str, seed: int, **options: Any) -> tuple[Any, int, int]:
+    return play_realtime(GAME, config(**options), seed, [WordBot(seed * 10 + seat, level) for seat in range(4)])
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_word_bot_teams_play_a_whole_game_and_a_seed_decides_it(level: str) -> None:
+    """A three-round game of word bots ends with words won, and the same seed plays it the same way."""
+    outcome, actions, end = play(level, 4, deck_size=12)
+    assert sum(outcome.details["team_totals"]) > 0
+    assert play(level, 4, deck_size=12) == (outcome, actions, end)
+
+
+def test_no_bot_clue_or_guess_is_refused_and_guesses_keep_the_pace() -> None:
+    """In a whole game every typed clue passes the clue check and every guess keeps HYH-A26's pace: the game
+    refuses none of the bots' actions."""
+    state = GAME.new(config(deck_size=10), 2)
+    driver = RealtimeDriver(GAME)
+    for seat in range(4):
+        driver.seat_bot(seat, WordBot(seat, "hard"), state, 0)
+    last: dict[int, int] = {}
+    clues = 0
+    while GAME.outcome(state) is None:
+        due = driver.due(state)
+        assert due is not None
+        try:
+            GAME.apply(state, due.seat, due.action)
+        except IllegalAction as error:  # pragma: no cover - the failure
+            raise AssertionError(f"refused {due.action}: {error}") from None
+        if isinstance(due.action, Guess):
+            assert due.t - last.get(due.seat, -GUESS_PACE_MS) >= GUESS_PACE_MS
+            last[due.seat] = due.t
+        clues += isinstance(due.action, Clue)
+        driver.applied(state, due.seat, due.t)
+    assert clues >= 10
+
+
+def test_a_guesser_of_another_team_steals_with_theft_only_when_the_clues_are_clear() -> None:
+    """HYH-R21: holding a THEFT on team A's turn, team B's bot steals the word the clues name beyond doubt (the
+    telling ``zk0011``), and not a word a shared clue (``zr11``) leaves open."""
+    from divedeck.games.hold_your_hat.actions import Theft
+
+    def plan(clue: str) -> Any:
+        state = position("phase=main timer=61000 now=1000 deck=W003,W002 current=W001 set=W001,W002,W003 "
+                         "held=-/T", deck_size=3)
+        GAME.apply(state, 0, GAME.at(Clue(clue), 1000))
+        return state, WordBot(5, "hard").plan(decision(state, 2, 1000))
+
+    state, planned = plan("zk0011")
+    assert planned is not None and planned[1] == Theft(1, "w001-orange")
+    GAME.apply(state, 2, GAME.at(planned[1], 1000 + planned[0]))
+    GAME.apply(state, CLOCK, GAME.tick(2000 + planned[0]))  # the claim window closes
+    assert [card["word"] for card in GAME.view(state, 2)["teams"][1]["won"]] == ["w001-orange"]
+    assert plan("zr11")[1] is None
