@@ -17,6 +17,7 @@ from .cards import HAND_SIZE, VALUES
 from .config import BermudaConfig
 from .events import ColumnResult
 from .rules import protection, treasures_won
+from .rules_sheet import rules_sheet
 from .state import DIVE, BermudaState
 
 DEPTH_SYMBOL = "⇣"
@@ -219,4 +220,5 @@ def static_data(config: BermudaConfig) -> dict[str, Any]:
         "symbols": {DEPTH_SYMBOL: "depth: exactly this many cards win the treasure",
                     PROTECTION_SYMBOL: "the Keeper's protection points if the treasure is lost",
                     SIGNAL_SYMBOL: "a diver points at this column"},
+        "rules": rules_sheet(config),
     }

@@ -14,6 +14,7 @@ from . import information, notation, playout, presentation, rules
 from .actions import END, KEEP, PLAIN, TARGETED, VALUED, Action, Calm, Drop, Gasp, Lose, parse_action
 from .bots import GreedyBot
 from .config import HoldYourBreathConfig
+from .rules_sheet import ICONS, rules_sheet
 from .state import HoldYourBreathState
 
 
@@ -99,7 +100,8 @@ class HoldYourBreath(Game[HoldYourBreathState, Action]):
         return presentation.log_parts(event.for_seat(seat))
 
     def static_data(self, config: HoldYourBreathConfig) -> dict[str, Any]:
-        return presentation.static_data(config.table, config.depth_limit)
+        return {**presentation.static_data(config.table, config.depth_limit), "rules": rules_sheet(config),
+                "icons": {name: glyph for name, (glyph, _) in ICONS.items()}}
 
     def state_notation(self, state: HoldYourBreathState) -> str:
         return notation.format_state(state)

@@ -15,6 +15,7 @@ from .actions import END_TURN, PASS, Action, PlayCenter, PlayPile, parse_action
 from .bots import SEARCH_CUTOFF, GreedyBot
 from .config import SnorkelingConfig
 from .context import context_for
+from .rules_sheet import rules_sheet
 from .state import SnorkelingState
 
 
@@ -113,4 +114,5 @@ class Snorkeling(Game[SnorkelingState, Action]):
             "players": config.num_players,
             "target_score": config.target_score,
             "expert_diving": config.expert_diving,
+            "rules": rules_sheet(config),
         }

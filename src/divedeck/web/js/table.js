@@ -9,6 +9,7 @@
 // Seats are shown numbered from 1 ("Seat 1 · Anna"), as in the lobby; the wire numbers them from 0.
 
 import { TableClient } from "./client.js";
+import { rulesOpen, setRulesSheet, setupRules } from "./rules.js";
 import {
   copyText, forgetToken, h, loadTabSeats, loadTokens, replaceChildren, saveTabSeats, saveToken, seatLabel, toast,
 } from "./util.js";
@@ -219,6 +220,7 @@ function render() {
   const { table, view } = state;
   const module = page.module;
   if (!page.deck) page.deck = module.makeDeck(page.gameInfo, state.static);
+  setRulesSheet(state.static && state.static.rules);
   const names = (seat) => seatName(table, seat);
 
   // Header
@@ -767,6 +769,7 @@ async function start() {
     }
   });
   setInterval(tickCountdowns, 1000);
+  setupRules($("rules-open"), $("rules"));
 
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -777,6 +780,7 @@ async function start() {
       }
       return;
     }
+    if (rulesOpen()) return; // the dialog handles its own keys (Escape closes it)
     if (!$("overlay").hidden) {
       if (event.key === "Escape") $("overlay-close").click();
       return;
