@@ -137,7 +137,7 @@ def _columns(columns: Sequence[ColumnResult]) -> list[LogPart]:
     for i, column in enumerate(columns):
         verdict = "won" if column["won"] else "lost: " + ", ".join(_REASONS[r] for r in column["reasons"])
         parts.append(text(("; " if i else "") + f"{column['name']} ["))
-        parts.extend(_cards(column["cards"]) or [text("-")])
+        parts.extend(_cards(column["cards"]) or [text("empty")])
         parts.append(text(f"] {verdict}"))
     return parts
 
@@ -179,7 +179,7 @@ def log_parts(event: Event, viewer: int | None) -> list[LogPart]:
             return [text("time is up")]
         case "round_end":
             return [text(f"round {shown['round']} over ("), *_how(shown), text("): "), *_columns(shown["columns"]),
-                    text(f" -> treasures {shown['won']}, keeper's protection {shown['protection']}")]
+                    text(f". Treasures won so far: {shown['won']}, the Keeper's protection: {shown['protection']}")]
         case "layout_end":
             dive = " - a successful dive!" if shown["dive"] else ""
             return [text(f"layout {shown['layout']} over ("), *_how(shown), text("): "), *_columns(shown["columns"]),

@@ -16,8 +16,8 @@ ICONS = {
     "calm": ("✓", "Calm: clear a Panic or the Shark from your Swim Pile"),
     "panic": ("!", "Panic: put a Panic on an opponent, who cannot Swim until calmed"),
     "shark": ("▲", "Shark: put the Shark on an opponent"),
-    "kraken": ("✺", "Kraken: chase the Shark away, or make everyone discard"),
-    "dolphin": ("∿", "Dolphin: play it as any card"),
+    "kraken": ("✷", "Kraken: chase the Shark away, or make everyone discard"),
+    "dolphin": ("★", "Dolphin: play it as any card"),
 }
 
 

@@ -313,7 +313,7 @@ function renderCover(names) {
   $("cover-ready").textContent = `I am ${names(seat)}: show my cards`;
   const box = $("cover-summary");
   if (page.coverSummary) {
-    replaceChildren(box, page.module.summaryElement(page.coverSummary.roundEnd, page.coverSummary.gameOver, { names }));
+    replaceChildren(box, page.module.summaryElement(page.coverSummary.roundEnd, page.coverSummary.gameOver, { names, deck: page.deck }));
   } else {
     box.replaceChildren();
   }
@@ -377,7 +377,7 @@ function renderGameOver(state, names) {
   };
   const focused = document.activeElement?.id;
   replaceChildren(box,
-    page.module.summaryElement(found.roundEnd || null, gameOver, { names, viewer: page.hotseat ? null : state.seat }),
+    page.module.summaryElement(found.roundEnd || null, gameOver, { names, viewer: page.hotseat ? null : state.seat, deck: page.deck }),
     h("div", { class: "gameover-actions" },
       rematchControls(state, names),
       h("a", { class: "btn", href: "/" }, "Back to the lobby")));
@@ -599,7 +599,7 @@ function onUpdate(client, message) {
     return;
   }
   page.coverSummary = null;
-  replaceChildren($("overlay-body"), page.module.summaryElement(summary.roundEnd, null, { names, viewer: page.hotseat ? null : client.state.seat }));
+  replaceChildren($("overlay-body"), page.module.summaryElement(summary.roundEnd, null, { names, viewer: page.hotseat ? null : client.state.seat, deck: page.deck }));
   $("overlay").hidden = false;
   $("overlay-close").focus();
 }
