@@ -81,3 +81,28 @@ def test_rules_sheet_opens_in_the_page(browser: Any, server: ServerProcess, arti
         wait_until(page, "!document.getElementById('rules').open")
     finally:
         context.close()
+
+
+def test_lobby_labels_are_words_for_players(browser: Any, server: ServerProcess, artifacts: Path) -> None:
+    """The lobby labels each option with the game's help line: no rule ids, no field names, no milliseconds; the
+    advanced ones stay folded away."""
+    import re
+
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        page.goto(f"{server.url}/")
+        for title in ("Snorkeling", "Hold Your Breath!", "Bermuda", "Hold your Hat"):
+            page.locator(".game-option", has_text=title).click()
+            wait_until(page, "document.querySelectorAll('#options label').length > 0")
+            labels = page.evaluate("() => [...document.querySelectorAll('#options label')].map((l) => l.textContent)")
+            text = page.evaluate("() => document.getElementById('options').textContent") + " ".join(labels)
+            assert not re.search(r"\b[A-Z]{3}-[A-Z]*\d+\b", text), f"{title}: rule ids in the options"
+            assert not re.search(r"\bms\b|_", text), f"{title}: field names or milliseconds in the options"
+            assert all(label[:1].isupper() and len(label.split()) >= 2 for label in labels), labels
+            assert page.locator(".options-advanced").count() <= 1
+            summary = page.locator(".game-option", has_text=title).inner_text()
+            assert re.search(r"\d", summary), f"{title}: no player count in the lobby line"
+        page.locator(".options > summary").click()
+        page.screenshot(path=str(artifacts / "lobby-phone.png"), full_page=True)
+    finally:
+        page.close()

@@ -183,32 +183,27 @@ function renderOptions() {
 
 function optionField(option) {
   const id = `opt-${option.name}`;
-  const rules = (option.rules || []).length ? `Rules: ${option.rules.join(", ")}` : null;
-  const help = option.help || rules
-    ? h("span", { class: "field-help", id: `${id}-help` }, option.help || "",
-      rules ? h("span", { class: "option-rules" }, ` (${rules})`) : null)
-    : null;
-  const described = help ? `${id}-help` : null;
-  const label = h("label", { for: id, title: rules }, humanize(option.name));
+  // People read the game's own help line as the option's label, never its field name or the rules it comes from.
+  const words = option.help ? option.help.charAt(0).toUpperCase() + option.help.slice(1) : humanize(option.name);
+  const label = h("label", { for: id }, words);
   if (option.type === "bool") {
     return h("div", { class: "option option-bool" },
-      h("input", { type: "checkbox", id, "data-option": option.name, "data-type": "bool", checked: Boolean(option.default), "aria-describedby": described }),
-      label, help);
+      h("input", { type: "checkbox", id, "data-option": option.name, "data-type": "bool", checked: Boolean(option.default) }),
+      label);
   }
   let input;
   if (option.type === "choice") {
-    input = h("select", { id, "data-option": option.name, "data-type": "choice", "aria-describedby": described },
+    input = h("select", { id, "data-option": option.name, "data-type": "choice" },
       (option.choices || []).map((c) => h("option", { value: String(c), selected: c === option.default }, humanize(c))));
   } else if (option.type === "int") {
     input = h("input", {
       type: "number", id, inputmode: "numeric", step: 1, "data-option": option.name, "data-type": "int",
       value: option.default ?? "", min: option.low ?? null, max: option.high ?? null, placeholder: option.default === null ? "default" : null,
-      "aria-describedby": described,
     });
   } else {
-    input = h("input", { type: "text", id, "data-option": option.name, "data-type": "str", value: option.default ?? "", "aria-describedby": described });
+    input = h("input", { type: "text", id, "data-option": option.name, "data-type": "str", value: option.default ?? "" });
   }
-  return h("div", { class: "option" }, label, input, help);
+  return h("div", { class: "option" }, label, input);
 }
 
 function updateCreateLabel() {
