@@ -4,6 +4,7 @@
 // bots, options with their help, rules, bounds and whether they are advanced, presets): no game or option is named
 // here. Seats are shown numbered from 1 ("Seat 1"), as on the table page; the wire numbers them from 0.
 
+import { guideButton } from "./guide.js";
 import {
   copyText, h, humanize, loadInvites, loadTokens, replaceChildren, saveInvites, saveToken, seatLabel, toast,
 } from "./util.js";
@@ -51,6 +52,17 @@ function renderGamePicker() {
       h("span", { class: "game-option-meta" }, playerCount(game)),
       game.summary ? h("span", { class: "game-option-summary" }, game.summary) : null);
   }));
+  // New players: each game with a guided first game is one press away from it.
+  const guided = [];
+  for (const game of lobby.games) {
+    const button = guideButton(game, { className: "btn btn-small" });
+    if (button) button.textContent = `Learn to play ${game.title || humanize(game.name)}`;
+    if (button) guided.push(button);
+  }
+  if (guided.length && !$("guide-offer")) {
+    $("games").closest("fieldset").after(h("div", { id: "guide-offer", class: "guide-offer", role: "group", "aria-label": "Learn to play" },
+      h("span", { class: "muted" }, "New here?"), guided));
+  }
 }
 
 function playerCount(game) {

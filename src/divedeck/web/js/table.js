@@ -9,6 +9,7 @@
 // Seats are shown numbered from 1 ("Seat 1 · Anna"), as in the lobby; the wire numbers them from 0.
 
 import { TableClient } from "./client.js";
+import { guideButton, isGuided, updateGuide } from "./guide.js";
 import { rulesOpen, setRulesSheet, setupRules } from "./rules.js";
 import {
   copyText, forgetToken, h, loadTabSeats, loadTokens, replaceChildren, saveTabSeats, saveToken, seatLabel, toast,
@@ -221,6 +222,13 @@ function render() {
   const module = page.module;
   if (!page.deck) page.deck = module.makeDeck(page.gameInfo, state.static);
   setRulesSheet(state.static && state.static.rules);
+  updateGuide({ tableId: page.tableId, token: client.token, seat: state.seat, version: state.version,
+    act: (notation) => client.act(notation), before: $("board") });
+  if (!page.guideOffered && page.gameInfo && !isGuided(page.tableId)) {
+    page.guideOffered = true;
+    const offer = guideButton(page.gameInfo, { className: "btn btn-small btn-quiet" });
+    if (offer) $("rules-open").after(offer);
+  }
   const names = (seat) => seatName(table, seat);
 
   // Header

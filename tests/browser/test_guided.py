@@ -1,0 +1,65 @@
+"""Guided first games in a real browser: "Learn to play" in the lobby opens a fixed deal, and a player who does only
+what the guide's hints say (its "Play this move" button, and Continue between rounds) finishes the game."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.live_server import ServerProcess
+
+from .conftest import wait_until
+
+SIZES = {"desktop": {"viewport": {"width": 1366, "height": 800}},
+         "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}}
+GUIDED = {"snorkeling": "Snorkeling"}
+
+
+def follow_the_hints(page: Any, artifacts: Path, name: str, timeout: float = 180.0) -> int:
+    """Click only what the guide offers until the game is over; returns how many hinted moves were played."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    played, shot, deadline = 0, False, time.monotonic() + timeout
+    hints: set[str] = set()
+    while not page.locator("#gameover:visible").count():
+        assert time.monotonic() < deadline, f"the guided game did not end; hints seen: {len(hints)}"
+        for selector in ("#overlay-close:visible", "#guide .guide-play:enabled"):
+            button = page.locator(selector)
+            if button.count():
+                hints.add(page.locator("#guide .guide-text").inner_text() if "guide" in selector else "")
+                if not shot and "guide" in selector:
+                    page.screenshot(path=str(artifacts / f"{name}.png"))
+                    shot = True
+                try:
+                    button.first.click(timeout=1000)
+                except PlaywrightTimeout:
+                    break
+                played += "guide" in selector
+                break
+        else:
+            time.sleep(0.1)
+    assert all("Good move:" in text for text in hints if text)
+    return played
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", GUIDED)
+def test_guided_game_plays_to_its_end_by_the_hints(browser: Any, server: ServerProcess, artifacts: Path,
+                                                   game: str, size: str) -> None:
+    context = browser.new_context(**SIZES[size])
+    page = context.new_page()
+    try:
+        page.goto(f"{server.url}/")
+        page.get_by_role("button", name=f"Learn to play {GUIDED[game]}").click()
+        page.wait_for_url("**/table/**", timeout=10_000)
+        page.locator("#guide .guide-text").wait_for(state="visible", timeout=10_000)
+        assert page.locator("#rules-open").is_visible()
+        played = follow_the_hints(page, artifacts, f"{game}-{size}")
+        assert played >= 3
+        wait_until(page, "document.getElementById('guide').textContent.includes('over')")
+        page.screenshot(path=str(artifacts / f"{game}-{size}-over.png"))
+    finally:
+        context.close()
