@@ -76,3 +76,31 @@ def test_variant_follows_the_options() -> None:
     brm = get_game("bermuda")
     hidden = brm.static_data(brm.make_config({"hidden_treasures": True}))["rules"]["variant"]
     assert any("face down" in line for line in hidden)
+
+
+@pytest.mark.parametrize("name", [n for n in GAMES if get_game(n).guide])
+def test_guided_game_ends_by_following_the_hints(name: str) -> None:
+    """The declared deal, played by doing what each seat's hint says, reaches the end in a short game, and every hint
+    that names a move names a legal one, in words."""
+    game = get_game(name)
+    guide = game.guide
+    assert guide is not None and guide["intro"] and guide["seats"][0]["kind"] == "human"
+    config = game.make_config(game.with_players(dict(guide["options"]), len(guide["seats"])))
+    state = game.new(config, guide["seed"])
+    moves = 0
+    while game.outcome(state) is None:
+        assert moves < 2000, "the guided game does not end"
+        for seat in range(len(guide["seats"])):
+            hint = game.guide_hint(state, seat)
+            assert hint is not None and hint["text"]
+            if hint["notation"]:
+                legal = [game.format_action(a) for a in game.legal_actions(state, seat)]
+                assert hint["notation"] in legal and "Good move:" in hint["text"]
+                game.apply(state, seat, game.parse_action(hint["notation"]))
+                moves += 1
+                break
+        else:
+            pytest.fail(f"no seat has a hinted move: {game.guide_hint(state, 0)}")
+    hint = game.guide_hint(state, 0)
+    assert hint is not None and "over" in hint["text"] and hint["notation"] is None
+    assert moves > 5

@@ -23,7 +23,7 @@ def hint(game: Any, state: SnorkelingState, seat: int) -> dict[str, Any] | None:
     if state.phase == GAME_OVER:
         return {"text": "The game is over: see who stayed deepest. Start a real game from the lobby when ready.",
                 "notation": None}
-    if state.active != seat:
+    if not game.legal_actions(state, seat):
         return {"text": "Watch the other diver play: their cards land on the centre pile and maybe on your pile.",
                 "notation": None}
     action = decide(GreedyBot(0), game, state, seat)
