@@ -63,3 +63,31 @@ def test_guided_game_plays_to_its_end_by_the_hints(browser: Any, server: ServerP
         page.screenshot(path=str(artifacts / f"{game}-{size}-over.png"))
     finally:
         context.close()
+
+
+def test_hint_needs_the_seats_token_and_a_guide(server: ServerProcess) -> None:
+    """The hint route answers only a seat's token; a game without a guided game refuses to start one."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    def call(path: str, body: dict[str, Any] | None = None, token: str | None = None) -> tuple[int, Any]:
+        data = json.dumps(body).encode() if body is not None else None
+        headers = {"content-type": "application/json", **({"x-seat-token": token} if token else {})}
+        request = urllib.request.Request(f"{server.url}{path}", data=data, headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.status, json.load(response)
+        except urllib.error.HTTPError as failure:
+            return failure.code, json.load(failure)
+
+    status, created = call("/api/tables", {"game": "snorkeling", "guide": True, "seats": [{"kind": "human"}]})
+    assert status == 201 and len(created["tokens"]) == 2 and created["tokens"][1] is None
+    table_id, token = created["table"]["id"], created["tokens"][0]
+    status, answer = call(f"/api/tables/{table_id}/hint", token=token)
+    assert status == 200 and answer["hint"]["notation"] and "Good move:" in answer["hint"]["text"]
+    assert call(f"/api/tables/{table_id}/hint")[0] == 403
+    assert call(f"/api/tables/{table_id}/hint", token="nope")[0] == 403
+    status, again = call("/api/tables", {"game": "snorkeling", "guide": True, "seats": [{"kind": "human"}]})
+    assert call(f"/api/tables/{again['table']['id']}/hint", token=again["tokens"][0])[1]["hint"] == answer["hint"]
+    assert call("/api/tables", {"game": "hold-your-hat", "guide": True, "seats": [{"kind": "human"}]})[0] == 404
