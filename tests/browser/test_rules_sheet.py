@@ -68,6 +68,8 @@ def test_rules_sheet_opens_in_the_page(browser: Any, server: ServerProcess, arti
             assert kind in text, f"{game}: the rules sheet does not name {kind}"
         for heading in ("Goal", "The cards", "Symbols on the table", "At this table"):
             assert heading in text
+        if entry.get("guide"):  # the guided first game is offered from the sheet too (on a phone: only there)
+            assert dialog.get_by_role("button", name="Learn to play").count() == 1
         if game == "bermuda":
             assert "⇣" in text and "♆" in text and "face down" in text
         if game == "snorkeling":

@@ -4,7 +4,7 @@
 
 import { h, replaceChildren } from "./util.js";
 
-const state = { sheet: null, dialog: null, button: null };
+const state = { sheet: null, dialog: null, button: null, extra: null };
 
 function sheetBody(sheet) {
   return [
@@ -31,6 +31,7 @@ function sheetBody(sheet) {
       h("h3", { id: "rules-variant" }, "At this table"),
       h("ul", { class: "rules-variant" }, (sheet.variant || []).map((line) => h("li", {}, line)))),
     h("p", { class: "rules-why" }, "Not sure why a card cannot be played? Tap it: the table answers with the rule."),
+    state.extra ? h("p", { class: "rules-guide" }, "New to the game?", state.extra()) : null,
   ];
 }
 
@@ -51,6 +52,11 @@ export function setRulesSheet(sheet) {
   if (!state.button) return;
   state.sheet = sheet && typeof sheet === "object" ? sheet : null;
   state.button.hidden = !state.sheet;
+}
+
+/** Something the page offers at the foot of the sheet (the guided game): `make` returns a fresh element. */
+export function setRulesExtra(make) {
+  state.extra = typeof make === "function" ? make : null;
 }
 
 export function openRules() {

@@ -10,7 +10,7 @@
 
 import { TableClient } from "./client.js";
 import { guideButton, isGuided, updateGuide } from "./guide.js";
-import { rulesOpen, setRulesSheet, setupRules } from "./rules.js";
+import { rulesOpen, setRulesExtra, setRulesSheet, setupRules } from "./rules.js";
 import {
   copyText, forgetToken, h, loadTabSeats, loadTokens, replaceChildren, saveTabSeats, saveToken, seatLabel, toast,
 } from "./util.js";
@@ -228,6 +228,7 @@ function render() {
     page.guideOffered = true;
     const offer = guideButton(page.gameInfo, { className: "btn btn-small btn-quiet" });
     if (offer) $("rules-open").after(offer);
+    if (offer) setRulesExtra(() => guideButton(page.gameInfo));
   }
   const names = (seat) => seatName(table, seat);
 
