@@ -75,6 +75,9 @@ class Game(ABC, Generic[S, A]):
     summary: ClassVar[str] = ""
     # How a person types a move, with examples: shown by the terminal's ``help``.
     action_help: ClassVar[str] = ""
+    # A guided first game, for a lobby's "Learn to play": a fixed deal (``seed``), its ``seats`` (as a table is
+    # created with) and ``options``; the hints come from ``guide_hint``. ``None``: the game offers none.
+    guide: ClassVar[Mapping[str, Any] | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -317,6 +320,11 @@ class Game(ABC, Generic[S, A]):
     def format_event(self, event: Event, seat: int | None = None, names: list[str] | None = None) -> str:
         """One readable log line for ``event`` as ``seat`` may see it (seats by ``names`` where given)."""
         return render_parts(self.log_parts(event, seat), seat, names)
+
+    def guide_hint(self, state: S, seat: int) -> dict[str, Any] | None:
+        """A new player's hint at ``seat`` in a guided game, in words: ``text`` (what to look at, the good move and
+        why) and the suggested action's ``notation`` (``None`` while there is nothing to do but watch)."""
+        return None
 
     def static_data(self, config: Any) -> dict[str, Any]:
         """What never changes during a game of ``config`` and every seat may know (card tables, colours, names):

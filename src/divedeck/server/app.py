@@ -58,6 +58,7 @@ class NewTable(BaseModel):
     options: dict[str, OptionText | int | bool | None] = Field(default_factory=dict, max_length=32)
     seats: list[SeatSpec] = Field(min_length=1, max_length=MAX_SEATS)
     hotseat: bool = False
+    guide: bool = False  # the game's guided first game: its declared deal, seats and options replace the ones given
 
 
 class NewRoom(BaseModel):
@@ -95,6 +96,7 @@ def game_declaration(game_name: str) -> dict[str, Any]:
             "min_players": fewest, "max_players": most, "default_players": game.default_players(),
             "realtime": game.realtime, "frontends": sorted(game.frontends),
             "presets": [preset.to_dict() for preset in game.presets],
+            "guide": (game.guide or {}).get("intro") if game.guide else None,
             "static": game.static_data(game.make_config())}
 
 
@@ -206,10 +208,16 @@ def create_app(settings: ServerSettings) -> FastAPI:
 
     @app.post("/api/tables", status_code=201, response_model=None)
     async def create_table(body: NewTable, request: Request) -> dict[str, Any] | JSONResponse:
+        options, seats, seed = dict(body.options), [seat.model_dump() for seat in body.seats], None
+        if body.guide:
+            guide = get_game(body.game).guide if body.game in game_names() else None
+            if not guide:
+                return problem(404, "no_guide", f"{body.game} has no guided game")
+            options, seats, seed = dict(guide["options"]), [dict(seat) for seat in guide["seats"]], guide["seed"]
         try:
             table, tokens = await manager_of(request).create(
-                body.game, dict(body.options), [seat.model_dump() for seat in body.seats], body.hotseat,
-                address=client_key(request.client.host if request.client else None))
+                body.game, options, seats, body.hotseat,
+                address=client_key(request.client.host if request.client else None), seed=seed)
         except TableError as failure:
             status = 404 if failure.code == "unknown_game" else failure.status
             return problem(status, failure.code, str(failure))
@@ -251,6 +259,16 @@ def create_app(settings: ServerSettings) -> FastAPI:
     @app.get("/replay/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str) -> FileResponse:
         return FileResponse(WEB / "replay.html")
+    @app.get("/api/tables/{table_id}/hint", response_model=None)
+    async def guide_hint(table_id: str, request: Request) -> dict[str, Any] | JSONResponse:
+        """The guided game's hint for the seat whose token comes in the ``X-Seat-Token`` header."""
+        table = manager_of(request).get(table_id)
+        if table is None:
+            return problem(404, "not_found", f"no table {table_id}")
+        seat = table.seat_for_token(request.headers.get("x-seat-token"))
+        if seat is None:
+            return problem(403, "bad_token", "that token opens no seat at this table")
+        return {"version": table.version, "hint": table.game.guide_hint(table.match.state, seat.index)}
 
     @app.get("/", include_in_schema=False)
     async def lobby() -> FileResponse:

@@ -129,7 +129,7 @@ class TableManager:
 
     async def create(self, game_name: str, options: dict[str, Any], seats: list[dict[str, Any]],
                      hotseat: bool = False, address: str | None = None,
-                     replacements: bool = False) -> tuple[LiveTable, list[str | None]]:
+                     replacements: bool = False, seed: int | None = None) -> tuple[LiveTable, list[str | None]]:
         """A new table; returns it and one token per human seat (``None`` for bots), shown only to the creator.
         ``address`` is the creator's, for the per-address limits (a rematch has none: it replaces a table).
         ``replacements``: bot seats may be any bot the game accepts (a rematch seats the bot that plays for a person
@@ -172,7 +172,8 @@ class TableManager:
                 raise TableError("bad_seats", f"seat {index}: kind must be 'human' or 'bot'")
         self.evict_finished(time.time())
         self.admit(address)
-        seed = secrets.randbelow(1 << 63)
+        if seed is None:  # a guided game brings its fixed deal
+            seed = secrets.randbelow(1 << 63)
         state, opening = game.new_with_events(config, seed)
         match = Match(game, config, seed, state, opening=opening)
         stored = StoredTable(new_table_id(), game_name, config_to_options(config), seed,

@@ -36,7 +36,8 @@ def test_SNK_R14_the_round_summary_names_the_beached_seat_and_every_top_card() -
     end = next(event for event in events if event.kind == "round_end")
     assert (end.beached, end.tops, end.gains) == (1, ("R4", "G0", None, None), (4, 0, 5, 5))
     assert line(events, "round_end", 1, ["Ana", "Ben", "Cleo", "Dan"]) == (
-        "round 1 over: a Beach landed on your pile: Ana +4 (R4), you +0 (G0), Cleo +5, Dan +5 -> totals 4 0 5 5")
+        "round 1 over: a Beach landed on your pile: Ana +4 with R4, you +0 with G0, Cleo +5 with the Lanternfish, "
+        "Dan +5 with the Lanternfish. Totals: Ana 4, you 0, Cleo 5, Dan 5")
 
 
 def test_action_records_name_cards_and_targets_in_player_words() -> None:

@@ -17,6 +17,7 @@ from .cards import HAND_SIZE, VALUES
 from .config import BermudaConfig
 from .events import ColumnResult
 from .rules import protection, treasures_won
+from .rules_sheet import rules_sheet
 from .state import DIVE, BermudaState
 
 DEPTH_SYMBOL = "⇣"
@@ -136,7 +137,7 @@ def _columns(columns: Sequence[ColumnResult]) -> list[LogPart]:
     for i, column in enumerate(columns):
         verdict = "won" if column["won"] else "lost: " + ", ".join(_REASONS[r] for r in column["reasons"])
         parts.append(text(("; " if i else "") + f"{column['name']} ["))
-        parts.extend(_cards(column["cards"]) or [text("-")])
+        parts.extend(_cards(column["cards"]) or [text("empty")])
         parts.append(text(f"] {verdict}"))
     return parts
 
@@ -178,7 +179,7 @@ def log_parts(event: Event, viewer: int | None) -> list[LogPart]:
             return [text("time is up")]
         case "round_end":
             return [text(f"round {shown['round']} over ("), *_how(shown), text("): "), *_columns(shown["columns"]),
-                    text(f" -> treasures {shown['won']}, keeper's protection {shown['protection']}")]
+                    text(f". Treasures won so far: {shown['won']}, the Keeper's protection: {shown['protection']}")]
         case "layout_end":
             dive = " - a successful dive!" if shown["dive"] else ""
             return [text(f"layout {shown['layout']} over ("), *_how(shown), text("): "), *_columns(shown["columns"]),
@@ -219,4 +220,5 @@ def static_data(config: BermudaConfig) -> dict[str, Any]:
         "symbols": {DEPTH_SYMBOL: "depth: exactly this many cards win the treasure",
                     PROTECTION_SYMBOL: "the Keeper's protection points if the treasure is lost",
                     SIGNAL_SYMBOL: "a diver points at this column"},
+        "rules": rules_sheet(config),
     }

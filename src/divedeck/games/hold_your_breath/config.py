@@ -13,7 +13,7 @@ from .cards import MAX_PLAYERS, CardTable, load_deck
 @dataclass(frozen=True)
 class HoldYourBreathConfig:
     num_players: int = option(4, "how many divers play", rules=("HYB-R1",), low=2, high=MAX_PLAYERS)
-    first_player: int = option(0, "the seat that starts the Descent: the most recently soaked player",
+    first_player: int = option(0, "the seat that starts the Descent, the most recently soaked player (0 is seat 1)",
                                rules=("HYB-R2", "HYB-A34"), low=0, high=MAX_PLAYERS - 1, advanced=True)
     forced_breath: bool = option(True, "a diver holding an Air card or a Dolphin must play one for Air before "
                                        "ending their plays", rules=("HYB-R14", "HYB-A4"))

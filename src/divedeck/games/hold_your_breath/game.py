@@ -14,7 +14,9 @@ from . import information, notation, playout, presentation, rules
 from .actions import END, KEEP, PLAIN, TARGETED, VALUED, Action, Air, Calm, Drop, Gasp, Lose, Swim, parse_action
 from .bots import GreedyBot
 from .config import HoldYourBreathConfig
+from .guide import GUIDE, hint
 from .metrics import METRICS
+from .rules_sheet import ICONS, rules_sheet
 from .state import HoldYourBreathState
 
 
@@ -29,6 +31,7 @@ class HoldYourBreath(Game[HoldYourBreathState, Action]):
     seat_rule = "HYB-R1"
     turn_rule = "HYB-R26"
     over_rule = "HYB-R40"
+    guide = GUIDE
     bots = {"greedy": BotEntry(GreedyBot, "swims as far as it can, hinders the leader")}
     levels = Levels(medium="greedy", hard_iterations=400)
     frontends = frozenset({Frontend.TERMINAL, Frontend.BROWSER, Frontend.HOTSEAT})
@@ -100,8 +103,12 @@ class HoldYourBreath(Game[HoldYourBreathState, Action]):
     def log_parts(self, event: Event, seat: int | None = None) -> list[LogPart]:
         return presentation.log_parts(event.for_seat(seat))
 
+    def guide_hint(self, state: HoldYourBreathState, seat: int) -> dict[str, Any] | None:
+        return hint(self, state, seat)
+
     def static_data(self, config: HoldYourBreathConfig) -> dict[str, Any]:
-        return presentation.static_data(config.table, config.depth_limit)
+        return {**presentation.static_data(config.table, config.depth_limit), "rules": rules_sheet(config),
+                "icons": {name: glyph for name, (glyph, _) in ICONS.items()}}
 
     def state_notation(self, state: HoldYourBreathState) -> str:
         return notation.format_state(state)

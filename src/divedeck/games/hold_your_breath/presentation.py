@@ -227,7 +227,10 @@ def log_parts(shown: dict[str, Any]) -> list[LogPart]:
     if kind == "final_turns":
         return [text("the Dive Deck is empty: one last turn each, ending with "), who]
     if kind == "descent_end":
-        return [text(f"the Descent is over; anchors dropped at {' '.join(map(str, shown['anchors']))} ft")]
+        parts = [text("the Descent is over; anchors dropped:")]
+        for diver, depth in enumerate(shown["anchors"]):
+            parts += [text(" " if diver == 0 else ", "), seat(diver), text(f" at {depth} ft")]
+        return parts
     if kind == "ascent_start":
         tie = [text(" (the tie-break chose among "), *_seats(shown["tied"]), text(")")] \
             if len(shown["tied"]) > 1 else []
@@ -236,4 +239,5 @@ def log_parts(shown: dict[str, Any]) -> list[LogPart]:
     if shown["by"] in _WON_BY:
         return [text("game over: "), *winners, text(_WON_BY[shown["by"]])]
     best = shown["distances"][shown["winners"][0]]
-    return [text("game over: "), *winners, text(f" won with the greatest total distance, {best} ft")]
+    return [text("game over: "), *winners, text(f" won with the greatest total distance, {best} ft (down and back "
+                                                   "up, less a penalty for each Panic or Shark still in a Swim Pile)")]

@@ -21,7 +21,7 @@ Color = Literal["random", "red", "orange", "yellow", "green", "blue", "purple"]
 class HoldYourHatConfig:
     num_players: int = option(4, "players, at least two per team", rules=("HYH-R1",), low=2 * MIN_TEAMS,
                               high=MAX_PLAYERS)
-    teams: int = option(2, "teams", rules=("HYH-R1", "HYH-A16"), low=MIN_TEAMS, high=MAX_TEAMS)
+    teams: int = option(2, "how many teams", rules=("HYH-R1", "HYH-A16"), low=MIN_TEAMS, high=MAX_TEAMS)
     team_sizes: str | None = option(None, "players per team in team order, like 3,2,2 (unset: as even as possible)",
                                     rules=("HYH-R1",), advanced=True)
     seating: Literal["together", "alternate"] = option(

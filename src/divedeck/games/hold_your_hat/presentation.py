@@ -27,6 +27,7 @@ from .actions import (
     team_letter,
 )
 from .config import HoldYourHatConfig
+from .rules_sheet import rules_sheet
 from .state import ROUND_TYPES, SPECIAL_NAMES, SPECIAL_ORDER, HoldYourHatState
 
 ROUND_NAMES = {
@@ -71,6 +72,7 @@ def static_data(config: HoldYourHatConfig) -> dict[str, Any]:
         "turn_ms": config.turn_seconds * 1000,
         "judging": config.judging,
         "party": config.party,
+        "rules": rules_sheet(config),
     }
 
 

@@ -18,7 +18,7 @@ class SnorkelingConfig:
     # Low 1, not 2: a table of one passes the bounds and is refused by ``validate`` with the rule's own message.
     num_players: int = option(4, "how many divers play (up to the number of Lanternfish cards)",
                               rules=("SNK-R1", "SNK-A13"), low=1, high=MAX_SEATS)
-    first_player: int = option(0, "the seat that starts the first round", rules=("SNK-R2",), low=0,
+    first_player: int = option(0, "the seat that starts the first round (0 is seat 1)", rules=("SNK-R2",), low=0,
                                high=MAX_SEATS - 1, advanced=True)
     next_round_starter: Literal["rotate_left", "same"] = option(
         "rotate_left", "who starts each later round: the next diver on the left, or the same one",

@@ -15,7 +15,9 @@ from .actions import END_TURN, PASS, Action, PlayCenter, PlayPile, parse_action
 from .bots import SEARCH_CUTOFF, GreedyBot
 from .config import SnorkelingConfig
 from .context import context_for
+from .guide import GUIDE, hint
 from .metrics import METRICS
+from .rules_sheet import rules_sheet
 from .state import SnorkelingState
 
 
@@ -29,6 +31,7 @@ class Snorkeling(Game[SnorkelingState, Action]):
     seat_rule = "SNK-R1"
     turn_rule = "SNK-R5"
     over_rule = "SNK-R15"
+    guide = GUIDE
     bots = {"greedy": BotEntry(GreedyBot, "plays its highest card, keeps its pile safe")}
     levels = Levels(medium="greedy", hard_iterations=4000, hard_cutoff=SEARCH_CUTOFF)
     frontends = frozenset({Frontend.TERMINAL, Frontend.BROWSER, Frontend.HOTSEAT})
@@ -109,6 +112,9 @@ class Snorkeling(Game[SnorkelingState, Action]):
     def log_parts(self, event: Event, seat: int | None = None) -> list[LogPart]:
         return presentation.log_parts(event.for_seat(seat), seat)
 
+    def guide_hint(self, state: SnorkelingState, seat: int) -> dict[str, Any] | None:
+        return hint(self, state, seat)
+
     def static_data(self, config: SnorkelingConfig) -> dict[str, Any]:
         """The card table (colours, value names, the Lanternfish) and the config's fixed facts, sent once."""
         table = config.table
@@ -121,4 +127,5 @@ class Snorkeling(Game[SnorkelingState, Action]):
             "players": config.num_players,
             "target_score": config.target_score,
             "expert_diving": config.expert_diving,
+            "rules": rules_sheet(config),
         }

@@ -80,15 +80,17 @@ def log_parts(shown: dict[str, Any], viewer: int | None) -> list[LogPart]:
 
 
 def _round_end(shown: dict[str, Any], viewer: int | None) -> list[LogPart]:
-    """``round 2 over: a Beach landed on Ben's pile. Ana +4 (R4), Ben +0 (G0), Cleo +5 -> totals 9 3 7``."""
+    """``round 2 over: a Beach landed on Ben's pile: Ana +4 with R4, Ben +0 with G0, Cleo +5 with the Lanternfish.
+    Totals: Ana 9, Ben 3, Cleo 7`` (cards as card parts, which each front end names)."""
     beached = shown["beached"]
     if beached is None:
         parts = [text(f"round {shown['round']} over ({ROUND_END_REASONS[shown['reason']]}):")]
     else:
         parts = [text(f"round {shown['round']} over: a Beach landed on"), *_pile(beached, viewer), text(":")]
     for owner, (gain, top) in enumerate(zip(shown["gains"], shown["tops"], strict=True)):
-        parts += [text(" " if owner == 0 else ", "), seat(owner), text(f" +{gain}")]
-        if top is not None:  # else the bare Lanternfish: its value is the gain
-            parts += [text(" ("), card(top), text(")")]
-    parts.append(text(" -> totals " + " ".join(map(str, shown["totals"]))))
+        parts += [text(" " if owner == 0 else ", "), seat(owner), text(f" +{gain} with ")]
+        parts += [card(top)] if top is not None else [text("the Lanternfish")]
+    parts.append(text(". Totals:"))
+    for owner, total in enumerate(shown["totals"]):
+        parts += [text(" " if owner == 0 else ", "), seat(owner), text(f" {total}")]
     return parts

@@ -4,6 +4,7 @@
 // bots, options with their help, rules, bounds and whether they are advanced, presets): no game or option is named
 // here. Seats are shown numbered from 1 ("Seat 1"), as on the table page; the wire numbers them from 0.
 
+import { guideButton } from "./guide.js";
 import {
   copyText, h, humanize, loadInvites, loadTokens, replaceChildren, saveInvites, saveToken, seatLabel, toast,
 } from "./util.js";
@@ -51,6 +52,17 @@ function renderGamePicker() {
       h("span", { class: "game-option-meta" }, playerCount(game)),
       game.summary ? h("span", { class: "game-option-summary" }, game.summary) : null);
   }));
+  // New players: each game with a guided first game is one press away from it.
+  const guided = [];
+  for (const game of lobby.games) {
+    const button = guideButton(game, { className: "btn btn-small" });
+    if (button) button.textContent = `Learn to play ${game.title || humanize(game.name)}`;
+    if (button) guided.push(button);
+  }
+  if (guided.length && !$("guide-offer")) {
+    $("games").closest("fieldset").after(h("div", { id: "guide-offer", class: "guide-offer", role: "group", "aria-label": "Learn to play" },
+      h("span", { class: "muted" }, "New here?"), guided));
+  }
 }
 
 function playerCount(game) {
@@ -183,32 +195,27 @@ function renderOptions() {
 
 function optionField(option) {
   const id = `opt-${option.name}`;
-  const rules = (option.rules || []).length ? `Rules: ${option.rules.join(", ")}` : null;
-  const help = option.help || rules
-    ? h("span", { class: "field-help", id: `${id}-help` }, option.help || "",
-      rules ? h("span", { class: "option-rules" }, ` (${rules})`) : null)
-    : null;
-  const described = help ? `${id}-help` : null;
-  const label = h("label", { for: id, title: rules }, humanize(option.name));
+  // People read the game's own help line as the option's label, never its field name or the rules it comes from.
+  const words = option.help ? option.help.charAt(0).toUpperCase() + option.help.slice(1) : humanize(option.name);
+  const label = h("label", { for: id }, words);
   if (option.type === "bool") {
     return h("div", { class: "option option-bool" },
-      h("input", { type: "checkbox", id, "data-option": option.name, "data-type": "bool", checked: Boolean(option.default), "aria-describedby": described }),
-      label, help);
+      h("input", { type: "checkbox", id, "data-option": option.name, "data-type": "bool", checked: Boolean(option.default) }),
+      label);
   }
   let input;
   if (option.type === "choice") {
-    input = h("select", { id, "data-option": option.name, "data-type": "choice", "aria-describedby": described },
+    input = h("select", { id, "data-option": option.name, "data-type": "choice" },
       (option.choices || []).map((c) => h("option", { value: String(c), selected: c === option.default }, humanize(c))));
   } else if (option.type === "int") {
     input = h("input", {
       type: "number", id, inputmode: "numeric", step: 1, "data-option": option.name, "data-type": "int",
       value: option.default ?? "", min: option.low ?? null, max: option.high ?? null, placeholder: option.default === null ? "default" : null,
-      "aria-describedby": described,
     });
   } else {
-    input = h("input", { type: "text", id, "data-option": option.name, "data-type": "str", value: option.default ?? "", "aria-describedby": described });
+    input = h("input", { type: "text", id, "data-option": option.name, "data-type": "str", value: option.default ?? "" });
   }
-  return h("div", { class: "option" }, label, input, help);
+  return h("div", { class: "option" }, label, input);
 }
 
 function updateCreateLabel() {

@@ -12,6 +12,8 @@ import { createTalk } from "./chat.js";
 import { TableClient } from "./client.js";
 import { muted, setMuted, withFlights, yourTurn } from "./motion.js";
 import { screenMode } from "./room.js";
+import { guideButton, isGuided, updateGuide } from "./guide.js";
+import { rulesOpen, setRulesExtra, setRulesSheet, setupRules } from "./rules.js";
 import {
   copyText, forgetToken, h, loadTabSeats, loadTokens, replaceChildren, saveTabSeats, saveToken, seatLabel, toast,
 } from "./util.js";
@@ -226,6 +228,15 @@ function render() {
   const { table, view } = state;
   const module = page.module;
   if (!page.deck) page.deck = module.makeDeck(page.gameInfo, state.static);
+  setRulesSheet(state.static && state.static.rules);
+  updateGuide({ tableId: page.tableId, token: client.token, seat: state.seat, version: state.version,
+    act: (notation) => client.act(notation), before: $("board") });
+  if (!page.guideOffered && page.gameInfo && !isGuided(page.tableId)) {
+    page.guideOffered = true;
+    const offer = guideButton(page.gameInfo, { className: "btn btn-small btn-quiet" });
+    if (offer) $("rules-open").after(offer);
+    if (offer) setRulesExtra(() => guideButton(page.gameInfo));
+  }
   const names = (seat) => seatName(table, seat);
 
   // Header
@@ -331,7 +342,7 @@ function renderCover(names) {
   $("cover-ready").textContent = `I am ${names(seat)}: show my cards`;
   const box = $("cover-summary");
   if (page.coverSummary) {
-    replaceChildren(box, page.module.summaryElement(page.coverSummary.roundEnd, page.coverSummary.gameOver, { names }));
+    replaceChildren(box, page.module.summaryElement(page.coverSummary.roundEnd, page.coverSummary.gameOver, { names, deck: page.deck }));
   } else {
     box.replaceChildren();
   }
@@ -397,7 +408,7 @@ function renderGameOver(state, names) {
   };
   const focused = document.activeElement?.id;
   replaceChildren(box,
-    page.module.summaryElement(found.roundEnd || null, gameOver, { names, viewer: page.hotseat ? null : state.seat }),
+    page.module.summaryElement(found.roundEnd || null, gameOver, { names, viewer: page.hotseat ? null : state.seat, deck: page.deck }),
     h("div", { class: "gameover-actions" },
       rematchControls(state, names),
       h("a", { class: "btn", href: "/" }, "Back to the lobby")));
@@ -624,7 +635,7 @@ function onUpdate(client, message) {
     return;
   }
   page.coverSummary = null;
-  replaceChildren($("overlay-body"), page.module.summaryElement(summary.roundEnd, null, { names, viewer: page.hotseat ? null : client.state.seat }));
+  replaceChildren($("overlay-body"), page.module.summaryElement(summary.roundEnd, null, { names, viewer: page.hotseat ? null : client.state.seat, deck: page.deck }));
   $("overlay").hidden = false;
   $("overlay-close").focus();
 }
@@ -825,6 +836,7 @@ async function start() {
     }
   });
   setInterval(tickCountdowns, 1000);
+  setupRules($("rules-open"), $("rules"));
 
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -835,6 +847,7 @@ async function start() {
       }
       return;
     }
+    if (rulesOpen()) return; // the dialog handles its own keys (Escape closes it)
     if (!$("overlay").hidden) {
       if (event.key === "Escape") $("overlay-close").click();
       return;

@@ -18,7 +18,8 @@ const SINGLE_WORD = { gasp: "Lay face down", drop: "Discard", lose: "Give up" };
 
 /** The game's cards, by label (the hand, piles and records) and by name (the log's card parts). */
 class HybDeck {
-  constructor(cards) {
+  constructor(cards, icons) {
+    this.icons = icons && typeof icons === "object" ? icons : {}; // the game's glyph for each kind and action icon
     this.byLabel = new Map((Array.isArray(cards) ? cards : []).map((card) => [String(card.label), card]));
     this.byName = new Map([...this.byLabel.values()].map((card) => [String(card.name), card]));
   }
@@ -30,7 +31,8 @@ class HybDeck {
 
 /** The deck to draw with: the card table of the table's static data. */
 export function makeDeck(gameInfo, staticData) {
-  return new HybDeck((staticData && staticData.cards) || (gameInfo && gameInfo.static && gameInfo.static.cards));
+  const from = (staticData && staticData.cards) ? staticData : (gameInfo && gameInfo.static) || {};
+  return new HybDeck(from.cards, from.icons);
 }
 
 /** The seat whose decision is awaited (a Kraken victim may be someone else than the active player), or null. */
@@ -130,14 +132,15 @@ function anchorIcon(className) {
   return svg;
 }
 
-/** A card face: its kind in words, its value and its icon's action (or "any card" for a Dolphin), and its label. */
+/** A card face: its kind in words, its value and its icon's action with its glyph (or "any card" for a Dolphin);
+ * never its notation code. */
 export function cardFace(deck, label, { className = "" } = {}) {
   const info = deck.info(label);
   const parts = [h("span", { class: "hyb-card-kind" }, KIND_WORD[info.kind] || info.kind)];
   if (info.value) parts.push(h("span", { class: "hyb-card-value" }, String(info.value)));
   else parts.push(h("span", { class: "hyb-card-value hyb-card-mark" }, info.kind === "dolphin" ? "★" : info.kind === "shark" ? "▲" : "✷"));
-  parts.push(h("span", { class: "hyb-card-icon" }, info.icon ? info.icon[0].toUpperCase() + info.icon.slice(1) : info.kind === "dolphin" ? "any card" : ""));
-  parts.push(h("span", { class: "hyb-card-label" }, label));
+  const glyph = info.icon && deck.icons[info.icon] ? h("span", { class: "hyb-card-glyph", "aria-hidden": "true" }, deck.icons[info.icon]) : null;
+  parts.push(h("span", { class: "hyb-card-icon" }, glyph, info.icon ? info.icon[0].toUpperCase() + info.icon.slice(1) : info.kind === "dolphin" ? "any card" : ""));
   return h("div", { class: `hyb-card hyb-${info.kind} ${className}`.trim(), role: "img", "aria-label": info.name }, parts);
 }
 

@@ -37,15 +37,23 @@ export function eventTone(event) {
 // -- summaries ---------------------------------------------------------------------------------------------------
 
 /** An event's log line (its parts), with seats by name. */
-function partsText(parts, nameOf) {
-  return (parts || []).map((part) => (Number.isInteger(part.seat) ? nameOf(part.seat) : part.card ?? part.text ?? ""));
+function partsText(parts, nameOf, deck) {
+  return (parts || []).map((part) => (Number.isInteger(part.seat) ? nameOf(part.seat)
+    : typeof part.card === "string" ? cardWords(deck, part.card) : part.text ?? ""));
+}
+
+/** A card in words for people ("red 4 (Ray)"), never its code when the deck is known. */
+function cardWords(deck, label) {
+  if (!deck || !label) return label || "";
+  const f = deck.face(label);
+  return f && f.color ? `${f.color.name} ${f.value} (${f.valueName})` : label;
 }
 
 /**
  * A round_end (and, if given, game_over) event as a table: each diver's top card, gain and total, the beached
  * diver marked, all from the events' fields; the heading is the event's own log line.
  */
-export function summaryElement(roundEnd, gameOver, { names, viewer = null } = {}) {
+export function summaryElement(roundEnd, gameOver, { names, viewer = null, deck = null } = {}) {
   const nameOf = (seat) => (seat === viewer ? `${names(seat)} (you)` : names(seat));
   const totals = (gameOver && gameOver.totals) || (roundEnd && roundEnd.totals) || [];
   const winners = new Set(gameOver ? gameOver.winners : []);
@@ -53,15 +61,15 @@ export function summaryElement(roundEnd, gameOver, { names, viewer = null } = {}
     h("th", { scope: "row" }, nameOf(seat),
       winners.has(seat) ? h("span", { class: "badge badge-win" }, "winner") : null,
       roundEnd && roundEnd.beached === seat ? h("span", { class: "badge badge-hit" }, "beached") : null),
-    h("td", {}, roundEnd ? roundEnd.tops[seat] ?? "Lanternfish" : "–"),
+    h("td", {}, roundEnd ? (roundEnd.tops[seat] ? cardWords(deck, roundEnd.tops[seat]) : deck?.lanternfishName || "Lanternfish") : "–"),
     h("td", {}, roundEnd ? `+${roundEnd.gains[seat]}` : "–"),
     h("td", {}, String(total))));
   // A game-over made from the outcome (its event no longer in the log) has no parts: say it plainly.
-  const heading = !gameOver ? `Round ${roundEnd.round} over` : gameOver.parts ? partsText(gameOver.parts, nameOf)
+  const heading = !gameOver ? `Round ${roundEnd.round} over` : gameOver.parts ? partsText(gameOver.parts, nameOf, deck)
     : `Game over: ${gameOver.winners.map(nameOf).join(" and ")} won with ${totals[gameOver.winners[0]]} points`;
   return h("div", { class: "summary" },
     h("h2", { class: "summary-title" }, heading),
-    roundEnd ? h("p", { class: "summary-reason" }, partsText(roundEnd.parts, nameOf)) : null,
+    roundEnd ? h("p", { class: "summary-reason" }, partsText(roundEnd.parts, nameOf, deck)) : null,
     h("table", { class: "summary-table" },
       h("thead", {}, h("tr", {}, ["Diver", "Top card", "This round", "Total"].map((col) => h("th", { scope: "col" }, col)))),
       h("tbody", {}, rows)));

@@ -1,0 +1,69 @@
+// Guided first games. A game that declares one (its `guide` in /api/games: a fixed deal, seats and options kept on
+// the server) is offered as "Learn to play" in the lobby and on the table page. At a guided table a panel above the
+// board shows the server's hint for the shown seat (GET /api/tables/{id}/hint): what to look at, the good move and
+// why, with a button that plays the suggested move. The hints are the game's words; nothing here knows a rule.
+
+import { h, replaceChildren, saveToken, toast } from "./util.js";
+
+const GUIDED = "divedeck.guide."; // sessionStorage key prefix: this tab plays table {id} as a guided game
+
+/** Create the guided table of `game` and go to it (the human seats' tokens stay in this browser). */
+export async function startGuide(game) {
+  try {
+    const response = await fetch("/api/tables", {
+      method: "POST",
+      headers: { "content-type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ game, guide: true, seats: [{ kind: "human" }] }),
+    });
+    const data = await response.json();
+    if (!response.ok) throw new Error(data.message || data.detail || "the server refused");
+    const { table, tokens } = data;
+    tokens.forEach((token, seat) => { if (token) saveToken(table.id, seat, token); });
+    sessionStorage.setItem(GUIDED + table.id, "1");
+    location.assign(`/table/${encodeURIComponent(table.id)}`);
+  } catch (error) {
+    toast(`Could not start the guided game: ${error.message || error}`, { kind: "error" });
+  }
+}
+
+/** A "Learn to play" button for `gameInfo` (from /api/games), or null when the game has no guided game. */
+export function guideButton(gameInfo, { className = "btn btn-small" } = {}) {
+  if (!gameInfo || !gameInfo.guide) return null;
+  return h("button", { type: "button", class: `${className} guide-start`, title: gameInfo.guide,
+    onclick: () => startGuide(gameInfo.name) }, "Learn to play");
+}
+
+const guide = { key: "", panel: null, asking: null };
+
+export function isGuided(tableId) {
+  try {
+    return sessionStorage.getItem(GUIDED + tableId) === "1";
+  } catch {
+    return false;
+  }
+}
+
+/** Called on every render of the table page: show the hint for `seat` at `version` (asked once per version). */
+export function updateGuide({ tableId, token, seat, version, act, before }) {
+  if (!isGuided(tableId) || !token || !before) return;
+  if (!guide.panel) {
+    guide.panel = h("section", { id: "guide", class: "guide-panel", "aria-live": "polite", "aria-label": "Guide" });
+    before.before(guide.panel);
+  }
+  const key = `${seat}@${version}`;
+  if (key === guide.key) return;
+  guide.key = key;
+  const asked = fetch(`/api/tables/${encodeURIComponent(tableId)}/hint`, { headers: { Accept: "application/json", "x-seat-token": token } })
+    .then((response) => (response.ok ? response.json() : null))
+    .catch(() => null);
+  guide.asking = asked;
+  asked.then((answer) => {
+    if (guide.asking !== asked || !answer || !answer.hint) return;
+    const { text, notation } = answer.hint;
+    replaceChildren(guide.panel,
+      h("h2", { class: "guide-title" }, "Guide"),
+      h("p", { class: "guide-text" }, text),
+      notation ? h("button", { type: "button", class: "btn btn-primary guide-play", "data-notation": notation,
+        onclick: (event) => { event.currentTarget.disabled = true; act(notation); } }, "Play this move") : null);
+  });
+}
