@@ -30,7 +30,8 @@ from tests.live_server import running_server
 from .conftest import Harness, drive, running_app
 
 HARD_GAMES = [name for name in game_names() if get_game(name).levels.hard_iterations is not None]
-TIMEOUT = 10.0
+# Generous: a spawned worker imports the package afresh, which takes seconds on a loaded 2-core machine.
+TIMEOUT = 60.0
 
 
 def wait_until(condition: Callable[[], Any], what: str, timeout: float = TIMEOUT) -> Any:
