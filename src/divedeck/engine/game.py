@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, final
 
 from .config import build_config, describe_options, option_bounds
-from .declaration import BotEntry, Frontend, Levels
+from .declaration import BotEntry, DataFile, Frontend, Levels
 from .errors import ConfigError, IllegalAction
 from .events import Event
 from .hidden import concealed
@@ -71,6 +71,8 @@ class Game(ABC, Generic[S, A]):
     summary: ClassVar[str] = ""
     # How a person types a move, with examples: shown by the terminal's ``help``.
     action_help: ClassVar[str] = ""
+    # The data files a designer may edit (a deck, treasures, a word list): shown and checked by `divedeck data`.
+    data_files: ClassVar[tuple[DataFile, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
