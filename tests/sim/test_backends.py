@@ -144,8 +144,8 @@ def test_a_checkpoint_nobody_asked_for_is_removed_when_the_run_ends(tmp_path):
 
 def test_ray_on_a_local_cluster_gives_the_results_of_local_processes(reference):
     """Issue 17 item 5: the same run over a Ray cluster started here (2 CPUs, no dashboard), torn down after."""
+    os.environ.setdefault("RAY_ENABLE_UV_RUN_RUNTIME_ENV", "0")  # read when Ray is imported: see backends.py
     ray = pytest.importorskip("ray")
-    os.environ.setdefault("RAY_ENABLE_UV_RUN_RUNTIME_ENV", "0")
     assert not ray.is_initialized()
     try:
         ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)

@@ -213,6 +213,9 @@ class LocalProcesses:
 
 
 def _ray() -> Any:
+    # Under `uv run`, Ray would pack the current folder and build the environment anew for its workers (slow, and
+    # refused outside the project's folder): its workers run the Python that runs divedeck. Read at import.
+    os.environ.setdefault("RAY_ENABLE_UV_RUN_RUNTIME_ENV", "0")
     try:
         import ray
     except ImportError:
@@ -231,9 +234,6 @@ class RayCluster:
         ray = self._ray = _ray()
         self._owned = False
         if not ray.is_initialized():
-            # Under `uv run`, Ray would pack this folder and build the environment anew for its workers (slow, and
-            # not what a simulation needs): its workers run the Python that runs divedeck, on every node.
-            os.environ.setdefault("RAY_ENABLE_UV_RUN_RUNTIME_ENV", "0")
             settings: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
                                         "logging_level": logging.WARNING}
             try:
