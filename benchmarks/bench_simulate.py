@@ -15,6 +15,12 @@ reported as medians over rounds (ratios: the median of the per-round ratios):
   decision.
 
     uv sync --group bench && uv run python benchmarks/bench_simulate.py [--seconds 100] [--json out.json]
+
+A fourth part, on its own with ``--ray``: the Ray backend on a local cluster (``ray.init(num_cpus=2)``, started by
+the benchmark) against local processes (2 workers), the same Snorkeling run of random bots (``--ray-games``, 20,000
+by default) on each, alternating, with a check that both give the same results.
+
+    uv run python benchmarks/bench_simulate.py --ray [--ray-games 20000] [--ray-rounds 2] [--json out.json]
 """
 
 from __future__ import annotations
@@ -166,6 +172,63 @@ def playout_contenders() -> list[Playout]:
     return contenders
 
 
+# --- part 4: Ray on a local cluster against local processes -------------------------------------------------------
+
+RAY_WITHIN = 0.15  # issue 17: the Ray backend within 15% of local processes
+
+
+def ray_against_local(games: int, rounds: int, seed: int) -> dict[str, Any]:
+    """games/s of one Snorkeling run of random bots on 2 local processes and on a local Ray cluster of 2 CPUs."""
+    os.environ.setdefault("RAY_ENABLE_UV_RUN_RUNTIME_ENV", "0")  # read when Ray is imported: see backends.py
+    import ray
+
+    from divedeck.sim.backends import LocalProcesses, RayCluster
+
+    began = time.perf_counter()
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    started = time.perf_counter() - began
+    try:
+        cluster = RayCluster("auto")
+        spec = SimulationSpec("snorkeling", ("random",) * 4, {}, seed)
+        simulate(spec, 40, backend=cluster)  # the Ray workers import divedeck once
+        rates: dict[str, list[float]] = {"local": [], "ray": []}
+        same = True
+        for index in range(rounds):
+            print(f"\r  ray round {index + 1}/{rounds}", end="", file=sys.stderr, flush=True)
+            found = {}
+            for name in (("local", "ray"), ("ray", "local"))[index % 2]:
+                backend = cluster if name == "ray" else LocalProcesses(2)
+                took = time.perf_counter()
+                found[name] = simulate(spec, games, backend=backend)
+                rates[name].append(games / (time.perf_counter() - took))
+                if name == "local":
+                    backend.close()
+            same = same and found["local"] == found["ray"]
+        print(file=sys.stderr)
+    finally:
+        ray.shutdown()
+    return {"games": games, "bots": list(spec.bots), "ray_start_seconds": started, "identical_results": same,
+            "local": spread(rates["local"]), "ray": spread(rates["ray"]),
+            "ray_over_local": spread([r / loc for r, loc in zip(rates["ray"], rates["local"], strict=True)])}
+
+
+def print_ray(report: dict[str, Any]) -> None:
+    env = report["environment"]
+    for key, value in env.items():
+        shown = ", ".join(f"{v:.2f}" for v in value) if isinstance(value, tuple) else value
+        print(f"{key + ':':<22} {shown}")
+    row = report["ray"]
+    print(f"\nSnorkeling, 4 x random, {row['games']:,} games a run; Ray's local node started in "
+          f"{row['ray_start_seconds']:.1f} s (not counted); identical results: {row['identical_results']}")
+    print("\n| backend | games/s |\n|---|--:|")
+    print(f"| local processes, 2 workers | {fmt(row['local'], ',.1f')} |")
+    print(f"| Ray, local cluster of 2 CPUs | {fmt(row['ray'], ',.1f')} |")
+    ratio = row["ray_over_local"]
+    verdict_text = "**PASS**" if ratio["median"] >= 1 - RAY_WITHIN else "**MISS**"
+    print(f"\n| ratio | measured | target | result |\n|---|--:|--:|---|\n| Ray / local processes | "
+          f"{fmt(ratio, '.2f', 'x')} | ≥ {1 - RAY_WITHIN:.2f}x | {verdict_text} |")
+
+
 # --- the run ----------------------------------------------------------------------------------------------------------
 
 
@@ -177,7 +240,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--json", type=Path, metavar="FILE", help="also write the results as JSON to FILE")
     parser.add_argument("--quick", action="store_true", help="smoke run: 15 s, 2 rounds")
+    parser.add_argument("--ray", action="store_true", help="only the Ray part: Ray on a local cluster against "
+                                                           "local processes")
+    parser.add_argument("--ray-games", type=int, default=20_000, help="games in each run of the Ray part")
+    parser.add_argument("--ray-rounds", type=int, default=2, help="rounds of the Ray part (each runs both)")
     args = parser.parse_args(argv)
+    if args.ray:
+        env, load_before = environment(), os.getloadavg()
+        report = {"ray": ray_against_local(args.ray_games, args.ray_rounds, args.seed)}
+        report["environment"] = {**env, "load average before": load_before, "load average after": os.getloadavg()}
+        print_ray(report)
+        if args.json:
+            args.json.write_text(json.dumps(report, indent=2) + "\n")
+        return 0
     if args.quick:
         args.seconds, args.rounds = 15.0, 2
     env = environment()

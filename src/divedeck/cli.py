@@ -5,15 +5,26 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import shlex
+import signal
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from platformdirs import user_data_path
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 from typer.core import TyperGroup
 
@@ -25,8 +36,9 @@ from .engine.errors import ConfigError, DivedeckError
 from .engine.match import Match
 from .engine.registry import game_names, get_game
 from .server.settings import ServerSettings
-from .sim import SimulationSpec, simulate, summarize
+from .sim import Interrupted, SimulationSpec, simulate, summarize
 from .sim.options import options_text
+from .sim.runner import Session, runs
 from .tui import Seat, TerminalSession
 
 OUTPUT_FLAGS = ("--json", "--csv")
@@ -132,6 +144,94 @@ def check_seat_names(game_name: str, seats: list[str], simulation: bool = False)
         if seat not in HUMAN and seat not in known_bots:
             offered = ", ".join(bot_names(game_name))
             raise ConfigError(f"unknown seat {seat!r}: use 'you' for a person or a bot: {offered}")
+
+
+# --- running simulations: the flags and the helper every simulating command shares ---------------------------------
+
+RayOption = Annotated[str | None, typer.Option(
+    "--ray", metavar="auto|ADDRESS",
+    help="Play the games on a Ray cluster (the ray extra): 'auto' for the cluster this machine is in (or a Ray of "
+         "its own here), or the cluster's address. Same seed, same results as on local processes.")]
+ResumeOption = Annotated[Path | None, typer.Option(
+    "--resume", metavar="FILE",
+    help="Keep every finished game in FILE as it arrives; run again with the same FILE to carry on a stopped run "
+         "(the same results as a run never stopped).")]
+
+
+def runs_folder() -> Path:
+    """Where a run's finished games are kept while it runs, when no --resume file was named."""
+    return user_data_path("divedeck", appauthor=False) / "runs"
+
+
+def resume_command(checkpoint: Path) -> str:
+    """This command line again, with ``--resume checkpoint`` (in place of any --resume it had)."""
+    words, skip = [], False
+    for word in sys.argv[1:]:
+        if skip:
+            skip = False
+        elif word == "--resume":
+            skip = True
+        elif not word.startswith("--resume="):
+            words.append(word)
+    return shlex.join(["divedeck", *words, "--resume", str(checkpoint)])
+
+
+@contextmanager
+def simulation_run(command: str, workers: int | None = None, ray: str | None = None,
+                   resume: Path | None = None) -> Iterator[Session]:
+    """Around a command's simulations: every ``simulate`` call inside the block plays on local processes
+    (``workers``) or on Ray (``ray``), keeps its finished games in the ``resume`` file (or in a file of the data
+    folder, removed when the block ends normally), and shows a progress bar with its ETA on stderr (not when
+    stderr is not a terminal). A Ctrl-C or SIGTERM ends the workers within a second, says how many games are
+    kept where and the command that carries on, and exits 130 (143 for SIGTERM)."""
+    from .sim.checkpoint import Checkpoint
+
+    if ray is not None and workers is not None:
+        raise ConfigError("--workers is for local processes: with --ray the games go to the cluster's CPUs")
+    if resume is not None:
+        if resume.exists():
+            checkpoint = Checkpoint(resume)
+            err.print(f"resuming from {resume}: {checkpoint.games} finished games in it", markup=False,
+                      soft_wrap=True)
+        else:
+            check_output_file(resume, "--resume")
+            checkpoint = Checkpoint(resume)
+    else:
+        checkpoint = None
+        folder = runs_folder()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            if os.access(folder, os.W_OK):
+                name = f"{command}-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.jsonl"
+                checkpoint = Checkpoint(folder / name, keep=False)
+        except OSError:
+            pass  # no data folder to write in: the run goes on without a checkpoint
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  TextColumn("ETA"), TimeRemainingColumn(), console=err, transient=True,
+                  disable=not err.is_terminal) as bar:
+        def track(spec: SimulationSpec, games: int) -> Any:
+            task = bar.add_task(f"simulating {spec.game}", total=games)
+
+            def advance(done: int) -> None:
+                bar.advance(task, done)
+                if bar.tasks[bar.task_ids.index(task)].finished:
+                    bar.update(task, visible=False)
+            return advance
+
+        try:
+            with runs(workers, ray, checkpoint, track) as session:
+                yield session
+        except Interrupted as stop:
+            signal.signal(signal.SIGINT, signal.SIG_DFL)  # a Ctrl-C from here on ends the process at once
+            bar.stop()
+            what = "terminated" if stop.signal_name == "SIGTERM" else "stopped"
+            if stop.checkpoint is not None and stop.checkpoint.exists():
+                err.print(f"{what}: {stop.finished} of {stop.games} games finished; every finished game is kept in "
+                          f"{stop.checkpoint}", markup=False, soft_wrap=True)
+                err.print(f"carry on with: {resume_command(stop.checkpoint)}", markup=False, soft_wrap=True)
+            else:
+                err.print(f"{what}: {stop.finished} of {stop.games} games finished", markup=False, soft_wrap=True)
+            raise typer.Exit(stop.exit_code) from None
 
 
 @app.command("games")
@@ -320,6 +420,8 @@ def simulate_command(
     option: OptionList = None,
     as_json: JsonOutput = None,
     as_csv: CsvOutput = None,
+    ray: RayOption = None,
+    resume: ResumeOption = None,
 ) -> None:
     """Simulate many games between bots: win rate per seat, game length and score distribution."""
     from .sim.options import typed_options
@@ -330,9 +432,8 @@ def simulate_command(
     seat_list = _bot_seats(game, seats, options)
     spec = SimulationSpec(game, tuple(seat_list), typed_options(game, options), seed, rotate,
                           measure=outputs.wants("--csv"))
-    with _progress("simulating") as progress:
-        task = progress.add_task("games", total=games)
-        results = simulate(spec, games, workers, lambda done: progress.advance(task, done))
+    with simulation_run("simulate", workers, ray, resume):
+        results = simulate(spec, games)
     summary = summarize(spec, results)
     outputs.write("--json", json.dumps(summary, indent=2) + "\n")
     outputs.write("--csv", per_game_csv(spec, results))
@@ -476,9 +577,8 @@ def report_command(
     options = parse_options(option)
     seat_list = _bot_seats(game, seats, options, "medium")
     spec = SimulationSpec(game, tuple(seat_list), options, seed, rotate, measure=True)
-    with _progress("simulating") as progress:
-        task = progress.add_task("games", total=games)
-        results = simulate(spec, games, workers, lambda done: progress.advance(task, done))
+    with simulation_run("report", workers):
+        results = simulate(spec, games)
     built = report.build(spec, results, options, seats_text=",".join(seat_list))
     _write_html(html_file, report.render_html(built))
     outputs.write("--json", report.to_json(built))
@@ -574,6 +674,48 @@ def tune_command(
             values = ", ".join(f"{q['name']} {report.quantity_text(q)}" for q in e["quantities"])
             out.print(f"{'meets' if e['meets'] else 'misses'}  {e['variant']}: {values} ({e['games']} games)",
                       markup=False)
+
+
+data_app = typer.Typer(help="Show and check the data files a designer edits: decks, treasures, word lists.",
+                       no_args_is_help=True)
+app.add_typer(data_app, name="data")
+
+
+@data_app.command("show")
+def data_show(
+    game: GameName,
+    option: Annotated[str | None, typer.Option("--option", help="The data file's option, for a game with several "
+                                                                "(default: its only one).")] = None,
+) -> None:
+    """Print the game's default data file, with comments on every field: save it, edit it, check it, play it."""
+    from . import data_files
+
+    kind = data_files.kind_of(game, option)
+    sys.stdout.write(data_files.shipped_text(game, option))
+    sys.stdout.flush()
+    if sys.stdout.isatty():
+        err.print(f"(save it with: divedeck data show {game} > my-{kind.default}; check it with: divedeck data check "
+                  f"my-{kind.default}; play with it: -o {kind.option}=my-{kind.default})", markup=False, soft_wrap=True)
+
+
+@data_app.command("check")
+def data_check(
+    file: Annotated[Path, typer.Argument(help="The data file to check.")],
+    game: Annotated[str | None, typer.Option(help="The game that reads it (default: told from the file's keys).")]
+    = None,
+    option: Annotated[str | None, typer.Option("--option", help="The data file's option, for a game with "
+                                                                "several.")] = None,
+) -> None:
+    """Check a data file as the game reads it: 'ok' and what it holds, or the line, the field and what is wrong."""
+    from . import data_files
+
+    try:
+        checked = data_files.check(file, game, option)
+    except data_files.InvalidDataFile as error:
+        err.print(f"error: {error}", markup=False, highlight=False, soft_wrap=True)
+        raise typer.Exit(1) from None
+    out.print(f"ok: {checked.kind.what} {file} for {checked.game}: {checked.summary}. Play with it: "
+              f"-o {checked.kind.option}={file}", markup=False)
 
 
 @app.command()

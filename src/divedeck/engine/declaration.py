@@ -165,3 +165,22 @@ class Metrics:
     cooperative: bool = False
     data_fields: tuple[DataField, ...] = ()
     notes: tuple[str, ...] = ()
+@dataclass(frozen=True)
+class DataFile:
+    """A kind of data file a game reads (a deck, a treasure table, a word list), for `divedeck data`.
+
+    ``option`` is the config option that names such a file (a ``file`` option); the shipped default is
+    ``data/<default>`` in ``package``. ``parse(text, source)`` checks a file's text and returns the game's table
+    of it, raising ``ConfigError`` (an ``engine.data.DataError`` naming the field at fault); ``summary(table)``
+    says in one line what a valid file holds. ``keys`` are the top-level TOML keys that tell this kind of file
+    from the other games' (``divedeck data check FILE`` without ``--game``); ``text_format`` says the game also
+    reads a plain-text form (any file whose name does not end in ``.toml``)."""
+
+    option: str
+    what: str
+    package: str
+    default: str
+    parse: Callable[[str, str], Any]
+    summary: Callable[[Any], str]
+    keys: frozenset[str] = frozenset()
+    text_format: bool = False

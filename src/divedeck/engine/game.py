@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, final
 
 from .config import build_config, describe_options, option_bounds
-from .declaration import BotEntry, Frontend, Levels, Metrics, Preset
+from .declaration import BotEntry, DataFile, Frontend, Levels, Metrics, Preset
 from .errors import ConfigError, IllegalAction
 from .events import Event
 from .hidden import concealed
@@ -78,6 +78,8 @@ class Game(ABC, Generic[S, A]):
     # A guided first game, for a lobby's "Learn to play": a fixed deal (``seed``), its ``seats`` (as a table is
     # created with) and ``options``; the hints come from ``guide_hint``. ``None``: the game offers none.
     guide: ClassVar[Mapping[str, Any] | None] = None
+    # The data files a designer may edit (a deck, treasures, a word list): shown and checked by `divedeck data`.
+    data_files: ClassVar[tuple[DataFile, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

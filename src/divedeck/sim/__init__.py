@@ -1,6 +1,6 @@
 """Simulating many games: for designers checking balance and for comparing bots."""
 
-from .runner import GameResult, SimulationSpec, play_game, simulate
+from .runner import GameResult, Interrupted, SimulationSpec, play_game, runs, simulate
 from .stats import summarize
 
-__all__ = ["GameResult", "SimulationSpec", "play_game", "simulate", "summarize"]
+__all__ = ["GameResult", "Interrupted", "SimulationSpec", "play_game", "runs", "simulate", "summarize"]

@@ -1,16 +1,21 @@
-"""Play many seeded games of bots against each other, over local processes.
+"""Play many seeded games of bots against each other, in this process, over local processes or over a Ray cluster
+(``backends.py``), with a checkpoint to resume a stopped run from (``checkpoint.py``).
 
 Each game's seed is derived from the run's seed and the game's index, so a run gives the same results whatever the
-number of workers and in whatever order the games finish.
+number of workers, wherever its games are played and in whatever order they finish; a resumed run gives the same
+results as one that was never stopped.
 """
 
 from __future__ import annotations
 
-import os
+import signal
+import threading
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ..bots import decide, make_bot
 from ..engine.errors import DivedeckError
@@ -19,6 +24,10 @@ from ..engine.outcome import Outcome
 from ..engine.registry import get_game
 from .metrics import play_measured
 from .realtime import play_realtime
+
+if TYPE_CHECKING:
+    from .backends import Backend
+    from .checkpoint import Checkpoint
 
 _SEED_MASK = (1 << 63) - 1
 
@@ -96,20 +105,109 @@ def play_game(spec: SimulationSpec, index: int) -> GameResult:
     return GameResult(index, seating, outcome.winners, outcome.scores, decisions, details)
 
 
-def _play_chunk(spec: SimulationSpec, indices: range) -> list[GameResult]:
-    return [play_game(spec, index) for index in indices]
+class Interrupted(KeyboardInterrupt):  # noqa: N818 (a KeyboardInterrupt, caught as one)
+    """A run stopped by Ctrl-C (SIGINT) or SIGTERM: its workers are ended, and ``finished`` games of ``games``
+    are kept in ``checkpoint`` (when there is one), from which ``--resume`` carries on."""
+
+    def __init__(self, signal_name: str, finished: int, games: int, checkpoint: Path | None) -> None:
+        super().__init__(signal_name)
+        self.signal_name = signal_name
+        self.finished = finished
+        self.games = games
+        self.checkpoint = checkpoint
+
+    @property
+    def exit_code(self) -> int:
+        return 128 + (signal.SIGTERM if self.signal_name == "SIGTERM" else signal.SIGINT)
 
 
-def _chunks(games: int, size: int) -> Iterator[range]:
-    for start in range(0, games, size):
-        yield range(start, min(start + size, games))
+class Terminated(KeyboardInterrupt):  # noqa: N818 (raised by the SIGTERM handler, handled as a Ctrl-C)
+    """SIGTERM, turned into an exception so that the run ends its workers and keeps its finished games."""
+
+
+def _raise_terminated(signum: int, frame: Any) -> None:
+    raise Terminated("SIGTERM")
+
+
+@contextmanager
+def _sigterm_raises() -> Iterator[None]:
+    """Within the block, SIGTERM raises ``Terminated`` (in the main thread, where no one else has claimed it)."""
+    if threading.current_thread() is not threading.main_thread() or \
+            signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
+        yield
+        return
+    signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+Track = Callable[[SimulationSpec, int], Callable[[int], None]]
+
+
+@dataclass
+class Session:
+    """What every ``simulate`` call inside ``with runs(...)`` uses when it is not given its own: one backend
+    (started once, for all the calls), one checkpoint, and a progress display (``track(spec, games)`` returns
+    the call's progress callback)."""
+
+    workers: int | None = None
+    ray: str | None = None
+    checkpoint: Checkpoint | None = None
+    track: Track | None = None
+    _backend: Backend | None = None
+
+    def backend(self) -> Backend:
+        if self._backend is None:
+            from .backends import make_backend
+
+            self._backend = make_backend(self.workers, self.ray)
+        return self._backend
+
+    def close(self) -> None:
+        if self._backend is not None:
+            self._backend.close()
+            self._backend = None
+
+
+_SESSION: ContextVar[Session | None] = ContextVar("divedeck_simulation_session", default=None)
+
+
+@contextmanager
+def runs(workers: int | None = None, ray: str | None = None, checkpoint: Checkpoint | None = None,
+         track: Track | None = None) -> Iterator[Session]:
+    """A session for several ``simulate`` calls (a command's whole work): they share one backend (``ray``: a Ray
+    cluster, ``auto`` or an address; else ``workers`` local processes), checkpoint to ``checkpoint`` and report to
+    ``track``. SIGTERM inside it stops the run as a Ctrl-C does. The checkpoint is closed at the end (and removed,
+    if it was not asked for, when the block ended normally)."""
+    session = Session(workers, ray, checkpoint, track)
+    token = _SESSION.set(session)
+    finished = False
+    try:
+        with _sigterm_raises():
+            yield session
+        finished = True
+    finally:
+        _SESSION.reset(token)
+        try:
+            session.close()
+        finally:
+            if checkpoint is not None:
+                checkpoint.close(finished)
 
 
 def simulate(spec: SimulationSpec, games: int, workers: int | None = None,
-             progress: Callable[[int], None] | None = None) -> list[GameResult]:
+             progress: Callable[[int], None] | None = None, *, backend: Backend | None = None,
+             checkpoint: Checkpoint | None = None) -> list[GameResult]:
     """Play ``games`` games; ``workers`` processes (default: every core; 1 plays in this process).
 
     ``progress`` is called with the number of games just finished. Results come back in game order.
+
+    ``backend`` plays the games somewhere else (``backends.py``: local processes, a Ray cluster); ``checkpoint``
+    first gives back the games it holds of this run, then records each game as it arrives. Inside ``with
+    runs(...)`` the session's backend, checkpoint and progress display are used unless these are given. A Ctrl-C
+    or SIGTERM ends the workers at once and raises ``Interrupted`` (the finished games are in the checkpoint).
     """
     game = get_game(spec.game)
     config = game.make_config(spec.options)  # fail early, in this process, on a bad config
@@ -117,20 +215,44 @@ def simulate(spec: SimulationSpec, games: int, workers: int | None = None,
         raise DivedeckError(f"{len(spec.bots)} bots for {game.num_players(config)} seats: give one bot per seat")
     for name in set(spec.bots):
         make_bot(spec.game, name, 0)
-    workers = workers or os.cpu_count() or 1
-    results: list[GameResult] = []
-    if workers == 1:
-        for index in range(games):
-            results.append(play_game(spec, index))
-            if progress:
-                progress(1)
-        return results
-    chunk = max(1, min(50, games // (workers * 8) or 1))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(_play_chunk, spec, indices) for indices in _chunks(games, chunk)]
-        for future in futures:
-            part = future.result()
-            results.extend(part)
-            if progress:
-                progress(len(part))
-    return results
+    session = _SESSION.get()
+    reports = [progress] if progress else []
+    if session is not None:
+        if backend is None:
+            backend = session.backend()
+        checkpoint = checkpoint or session.checkpoint
+        if session.track is not None:
+            reports.append(session.track(spec, games))
+    finished = {index: result for index, result in (checkpoint.finished(spec) if checkpoint else {}).items()
+                if index < games}
+    for report in reports:
+        if finished:
+            report(len(finished))
+    remaining = [index for index in range(games) if index not in finished]
+    from .backends import chunked, local_backend
+
+    owned = backend is None
+    playing = local_backend(workers) if backend is None else backend
+    completed = False
+    try:
+        with _sigterm_raises():
+            if remaining:
+                for batch in playing.play(spec, chunked(remaining, playing.chunk_size(len(remaining)))):
+                    for result in batch:
+                        finished[result.index] = result
+                    if checkpoint is not None:
+                        checkpoint.record(spec, batch)
+                    for report in reports:
+                        report(len(batch))
+        completed = True
+    except KeyboardInterrupt as stop:
+        playing.stop()
+        kept = checkpoint.path if checkpoint is not None else None
+        raise Interrupted("SIGTERM" if isinstance(stop, Terminated) else "SIGINT", len(finished), games,
+                          kept) from None
+    finally:
+        if not completed:
+            playing.stop()
+        elif owned:
+            playing.close()
+    return [finished[index] for index in range(games)]

@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine.declaration import BotEntry, Frontend, Levels
+from ...engine.declaration import BotEntry, DataFile, Frontend, Levels
 from ...engine.events import Event
 from ...engine.game import Game
 from ...engine.records import ActionRecord, LogPart
+from . import cards as data_cards
 from . import information, notation, presentation, rules
 from .actions import Action, Hold, Lay, Release, Sort, Tick, parse_action, stamped
 from .bots import PRESET_DESCRIPTIONS, PRESETS, bot_factories
@@ -32,6 +33,10 @@ class Bermuda(Game[BermudaState, Action]):
     levels = Levels(easy="slow-diver", medium="diver", hard_iterations=None)
     frontends = frozenset({Frontend.TERMINAL, Frontend.BROWSER})
     metrics = METRICS  # what a designer's report measures (divedeck report)
+    # The data file designers edit: `divedeck data show bermuda`, `divedeck data check FILE`.
+    data_files = (DataFile(option="cards", what=data_cards.WHAT, package=__package__ or "", default="treasures.toml",
+                           parse=data_cards.parse_treasures, summary=data_cards.describe,
+                           keys=frozenset({"treasure"})),)
 
     def num_players(self, config: BermudaConfig) -> int:
         return config.num_players

@@ -16,8 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, TypeGuard
 
-from ...engine.data import load_toml
-from ...engine.errors import ConfigError
+from ...engine.data import DataError, FieldPath, build_toml, read_data_text
 
 # HYB-C1: the Dive Deck holds 68 cards, whatever their mix.
 DECK_SIZE = 68
@@ -81,8 +80,13 @@ class CardTable:
                 for f in range(len(self.face_label))]
 
 
-def _fail(source: str, message: str) -> ConfigError:
-    return ConfigError(f"deck data {source}: {message}")
+WHAT = "deck data"
+
+
+def _fail(source: str, message: str, *field: str | int) -> DataError:
+    """A refusal naming the field at fault (``"cards", 2, "count"``: the third card row's count)."""
+    path: FieldPath = field
+    return DataError(WHAT, source, message, path)
 
 
 def _whole(value: object) -> TypeGuard[int]:
@@ -92,7 +96,8 @@ def _whole(value: object) -> TypeGuard[int]:
 def _board_number(board: dict[str, Any], name: str, default: int, minimum: int, source: str) -> int:
     value = board.get(name, default)
     if not _whole(value) or value < minimum:
-        raise _fail(source, f"[board] {name} must be a whole number of at least {minimum}, not {value!r}")
+        raise _fail(source, f"[board] {name} must be a whole number of at least {minimum}, not {value!r}", "board",
+                    name)
     return int(value)
 
 
@@ -124,44 +129,49 @@ def label_name(label: str) -> str:
 def _build(data: dict[str, Any], source: str) -> CardTable:
     board = data.get("board", {})
     if not isinstance(board, dict):
-        raise _fail(source, "[board] must be a table")
+        raise _fail(source, "[board] must be a table", "board")
     step = _board_number(board, "step", 5, 1, source)
     max_depth = _board_number(board, "max_depth", 150, step, source)
     if max_depth % step:
-        raise _fail(source, f"[board] max_depth {max_depth} is not a multiple of the step {step}")
+        raise _fail(source, f"[board] max_depth {max_depth} is not a multiple of the step {step}", "board",
+                    "max_depth")
     penalty = _board_number(board, "hindrance_penalty", 10, 0, source)
     hand_size = _board_number(board, "hand_size", 5, 1, source)
     rows = data.get("cards")
     if not isinstance(rows, list) or not rows:
-        raise _fail(source, "needs a non-empty [[cards]] list")
+        raise _fail(source, "needs a non-empty [[cards]] list", "cards")
     types: dict[tuple[str, int, str], int] = {}
     for number, row in enumerate(rows, 1):
         if not isinstance(row, dict):
-            raise _fail(source, f"card row {number} must be a table")
+            raise _fail(source, f"card row {number} must be a table", "cards", number - 1)
         unknown = set(row) - {"kind", "value", "icon", "count"}
         if unknown:
-            raise _fail(source, f"card row {number} has unknown field(s) {', '.join(sorted(unknown))}")
+            raise _fail(source, f"card row {number} has unknown field(s) {', '.join(sorted(unknown))}", "cards",
+                        number - 1, sorted(unknown)[0])
         kind, count = row.get("kind"), row.get("count")
         if kind not in KINDS:
-            raise _fail(source, f"card row {number}: unknown kind {kind!r}; the kinds are {', '.join(KINDS)}")
+            raise _fail(source, f"card row {number}: unknown kind {kind!r}; the kinds are {', '.join(KINDS)}",
+                        "cards", number - 1, "kind")
         if not _whole(count) or count < 0:
             raise _fail(source, f"card row {number} ({kind}): count must be a whole number of 0 or more, "
-                                f"not {count!r}")
+                                f"not {count!r}", "cards", number - 1, "count")
         if kind in VALUE_KINDS:
             value, icon = row.get("value"), row.get("icon")
             if not _whole(value) or value <= 0 or value % step:
                 raise _fail(source, f"card row {number} ({kind}): value must be a positive multiple of the "
-                                    f"board's step {step}, not {value!r}")
+                                    f"board's step {step}, not {value!r}", "cards", number - 1, "value")
             if icon not in ICONS:
                 raise _fail(source, f"card row {number} ({kind} {value}): unknown icon {icon!r}; the icons are "
-                                    f"{', '.join(ICONS)}")
+                                    f"{', '.join(ICONS)}", "cards", number - 1, "icon")
             key = (kind, int(value), str(icon))
         else:
             if "value" in row or "icon" in row:
-                raise _fail(source, f"card row {number}: a {kind} card has no value and no icon")
+                raise _fail(source, f"card row {number}: a {kind} card has no value and no icon", "cards", number - 1,
+                            "value" if "value" in row else "icon")
             key = (kind, 0, "")
         if key in types:
-            raise _fail(source, f"card row {number} repeats the card type {card_name(*key)}; give one row per type")
+            raise _fail(source, f"card row {number} repeats the card type {card_name(*key)}; give one row per type",
+                        "cards", number - 1)
         types[key] = int(count)
     total = sum(types.values())
     if total != DECK_SIZE:
@@ -196,5 +206,16 @@ def _build(data: dict[str, Any], source: str) -> CardTable:
 @cache
 def load_deck(path: str | None = None) -> CardTable:
     """The deck from ``path``, or the default data shipped with divedeck; a bad file raises ``ConfigError``."""
-    data, source = load_toml(__package__, "deck.toml", path, "deck data")
-    return _build(data, source)
+    text, source = read_data_text(__package__, "deck.toml", path, WHAT)
+    return parse_deck(text, source)
+
+
+def parse_deck(text: str, source: str) -> CardTable:
+    """The deck in a data file's ``text``; ``source`` names it in messages. A bad file raises ``DataError``."""
+    return build_toml(text, source, WHAT, _build)
+
+
+def describe(table: CardTable) -> str:
+    """What a deck holds, in one line (``divedeck data check``)."""
+    return (f"{table.deck_size} cards of {len(table.face_label)} types; a board of {table.max_depth} ft in steps of "
+            f"{table.step} ft; hands of {table.hand_size}; {table.hindrance_penalty} ft off for each hindrance")

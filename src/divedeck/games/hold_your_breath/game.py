@@ -6,10 +6,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
-from ...engine.declaration import BotEntry, Frontend, Levels
+from ...engine.declaration import BotEntry, DataFile, Frontend, Levels
 from ...engine.events import Event
 from ...engine.game import Game
 from ...engine.records import ActionRecord, LogPart
+from . import cards as data_cards
 from . import information, notation, playout, presentation, rules
 from .actions import END, KEEP, PLAIN, TARGETED, VALUED, Action, Air, Calm, Drop, Gasp, Lose, Swim, parse_action
 from .bots import GreedyBot
@@ -36,6 +37,10 @@ class HoldYourBreath(Game[HoldYourBreathState, Action]):
     levels = Levels(medium="greedy", hard_iterations=400)
     frontends = frozenset({Frontend.TERMINAL, Frontend.BROWSER, Frontend.HOTSEAT})
     metrics = METRICS  # what a designer's report measures (divedeck report)
+    # The data file designers edit: `divedeck data show hold-your-breath`, `divedeck data check FILE`.
+    data_files = (DataFile(option="cards", what=data_cards.WHAT, package=__package__ or "", default="deck.toml",
+                           parse=data_cards.parse_deck, summary=data_cards.describe,
+                           keys=frozenset({"board", "cards"})),)
 
     def num_players(self, config: HoldYourBreathConfig) -> int:
         return config.num_players

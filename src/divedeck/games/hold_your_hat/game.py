@@ -6,11 +6,12 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ...engine.declaration import BotEntry, Frontend, Levels, Preset
+from ...engine.declaration import BotEntry, DataFile, Frontend, Levels, Preset
 from ...engine.events import Event
 from ...engine.game import Game
 from ...engine.records import ActionRecord, LogPart
 from . import information, notation, rules
+from . import words as data_words
 from .actions import Action, Tick, format_action, parse_action
 from .bots import StandInBot, TeamBot, word_bot
 from .config import HoldYourHatConfig
@@ -43,6 +44,10 @@ class HoldYourHat(Game[HoldYourHatState, Action]):
                {"party": False}),
     )
     metrics = METRICS  # what a designer's report measures (divedeck report)
+    # The data file designers edit: `divedeck data show hold-your-hat`, `divedeck data check FILE`.
+    data_files = (DataFile(option="cards", what=data_words.WHAT, package=__package__ or "", default="words.toml",
+                           parse=data_words.parse_file, summary=data_words.describe,
+                           keys=frozenset({"format", "version", "language", "card"}), text_format=True),)
     summary = ("a team word-guessing party game in real time for 4 to 36 players in 2 to 6 teams: describe, one "
                "word, mime; about 30 minutes")
 

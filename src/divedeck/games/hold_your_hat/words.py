@@ -36,13 +36,11 @@ and all entries of the deck are distinct after normalization (HYH-R27). A file b
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ...engine.data import read_data_text
-from ...engine.errors import ConfigError
+from ...engine.data import DataError, FieldPath, read_data_text, toml_data
 from .judging import entry_keys
 
 COLORS = ("red", "orange", "yellow", "green", "blue", "purple")
@@ -51,6 +49,7 @@ VERSION = 1
 # The shipped composition's hat colour by card number (HYH-C5): cards up to each bound have that colour's hat.
 HAT_BOUNDS = ((25, "red"), (50, "orange"), (75, "yellow"), (99, "green"), (123, "blue"), (147, "purple"))
 MAX_ENTRY_LENGTH = 60
+WHAT = "word list"
 
 
 @dataclass(frozen=True)
@@ -108,15 +107,20 @@ class _Problems:
         self.source = source
         self.lines = lines
 
-    def fail(self, message: str, card: int | None = None, card_id: str | None = None) -> ConfigError:
-        where = self.source
-        if card is not None and card in self.lines:
-            where += f" line {self.lines[card]}"
+    def fail(self, message: str, card: int | None = None, card_id: str | None = None,
+             key: str | None = None) -> DataError:
+        """A refusal; ``key`` is the card's field at fault (a colour, ``id``, ``hat``, ``alternates``), or with
+        no card a top-level key."""
+        where = ""
         if card_id:
-            where += f" (card {card_id})"
+            where = f" (card {card_id})"
         elif card is not None:
-            where += f" (card {card + 1})"
-        return ConfigError(f"word list {where}: {message}")
+            where = f" (card {card + 1})"
+        field: FieldPath = ("card", card) if card is not None else ()
+        if key is not None:
+            field = (*field, key)
+        return DataError(WHAT, self.source, message, field,
+                         self.lines.get(card) if card is not None else None, where)
 
 
 def _count_words(text: str) -> int:
@@ -125,25 +129,26 @@ def _count_words(text: str) -> int:
 
 def _check_entry(problems: _Problems, text: Any, color: str, hat: bool, index: int, card_id: str) -> str:
     if not isinstance(text, str) or not text.strip():
-        raise problems.fail(f"the {color} entry must be non-empty text, not {text!r}", index, card_id)
+        raise problems.fail(f"the {color} entry must be non-empty text, not {text!r}", index, card_id, color)
     text = " ".join(text.split())
     if len(text) > MAX_ENTRY_LENGTH:
-        raise problems.fail(f"the {color} entry is longer than {MAX_ENTRY_LENGTH} characters", index, card_id)
+        raise problems.fail(f"the {color} entry is longer than {MAX_ENTRY_LENGTH} characters", index, card_id,
+                            color)
     if not entry_keys(text):
-        raise problems.fail(f"the {color} entry {text!r} has no letters or digits", index, card_id)
+        raise problems.fail(f"the {color} entry {text!r} has no letters or digits", index, card_id, color)
     words = _count_words(text)
     if hat and not 2 <= words <= 4:
         raise problems.fail(f"the hat entry ({color}) {text!r} must have 2 to 4 words (HYH-C5), not {words}",
-                            index, card_id)
+                            index, card_id, color)
     if not hat and words > 2:
         raise problems.fail(f"the {color} entry {text!r} must have 1 or 2 words (HYH-C5), not {words}",
-                            index, card_id)
+                            index, card_id, color)
     return text
 
 
 def _check_alternates(problems: _Problems, raw: Any, index: int, card_id: str) -> list[str]:
     if not isinstance(raw, list) or not all(isinstance(a, str) and a.strip() for a in raw):
-        raise problems.fail("alternates must be lists of non-empty text", index, card_id)
+        raise problems.fail("alternates must be lists of non-empty text", index, card_id, "alternates")
     return [" ".join(a.split()) for a in raw]
 
 
@@ -158,7 +163,7 @@ def _build(cards: list[WordCard], language: str, source: str, problems: _Problem
                     other_index, _, other = seen[key]
                     raise problems.fail(f"{entry.text!r} is the same as {other!r} of card "
                                         f"{cards[other_index].id} after normalization (HYH-C5, HYH-R27)",
-                                        index, card.id)
+                                        index, card.id, COLORS[position])
                 seen[key] = (index, position, entry.text)
     return WordTable(tuple(cards), language, source)
 
@@ -175,20 +180,18 @@ def _card_lines(text: str) -> dict[int, int]:
 
 def parse_toml(text: str, source: str) -> WordTable:
     problems = _Problems(source, _card_lines(text))
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise problems.fail(f"is not valid TOML ({error})") from None
+    data = toml_data(text, source, WHAT)
     if data.get("format") != FORMAT:
-        raise problems.fail(f'needs format = "{FORMAT}" at the top')
+        raise problems.fail(f'needs format = "{FORMAT}" at the top', key="format")
     if data.get("version") != VERSION:
-        raise problems.fail(f"has version {data.get('version')!r}; this divedeck reads version {VERSION}")
+        raise problems.fail(f"has version {data.get('version')!r}; this divedeck reads version {VERSION}",
+                            key="version")
     language = data.get("language", "en")
     if not isinstance(language, str) or not language:
-        raise problems.fail("language must be text, like \"en\"")
+        raise problems.fail("language must be text, like \"en\"", key="language")
     raw_cards = data.get("card")
     if not isinstance(raw_cards, list) or not raw_cards:
-        raise problems.fail("needs [[card]] tables")
+        raise problems.fail("needs [[card]] tables", key="card")
     cards = []
     known = {"id", "hat", "alternates", *COLORS}
     for index, raw in enumerate(raw_cards):
@@ -198,25 +201,26 @@ def parse_toml(text: str, source: str) -> WordTable:
         expected = f"W{index + 1:03d}"
         if card_id != expected:
             raise problems.fail(f"card ids must run W001, W002, ... in order: expected {expected}, found "
-                                f"{card_id!r}", index)
+                                f"{card_id!r}", index, key="id")
         unknown = sorted(set(raw) - known)
         if unknown:
             raise problems.fail(f"unknown key {unknown[0]!r}; a card has id, {', '.join(COLORS)}, and optionally "
-                                "hat and alternates", index, card_id)
+                                "hat and alternates", index, card_id, unknown[0])
         hat = raw.get("hat", hat_color(index + 1))
         if hat not in COLORS:
-            raise problems.fail(f"hat must be one of {', '.join(COLORS)}, not {hat!r}", index, card_id)
+            raise problems.fail(f"hat must be one of {', '.join(COLORS)}, not {hat!r}", index, card_id, "hat")
         texts = [_check_entry(problems, raw.get(color), color, color == hat, index, card_id) for color in COLORS]
         alternates: dict[int, list[str]] = {}
         raw_alternates = raw.get("alternates", {})
         if not isinstance(raw_alternates, dict):
-            raise problems.fail("alternates must be a table: { entry = [\"other spelling\", ...] }", index, card_id)
+            raise problems.fail("alternates must be a table: { entry = [\"other spelling\", ...] }", index, card_id,
+                                "alternates")
         for key, values in raw_alternates.items():
             position = COLORS.index(key) if key in COLORS else next(
                 (i for i, t in enumerate(texts) if entry_keys(t) & entry_keys(key)), -1)
             if position < 0:
                 raise problems.fail(f"alternates name {key!r}, which is neither a colour nor an entry of this card",
-                                    index, card_id)
+                                    index, card_id, "alternates")
             alternates[position] = _check_alternates(problems, values, index, card_id)
         entries = tuple(Entry(texts[i], COLORS[i] == hat, tuple(alternates.get(i, ()))) for i in range(len(COLORS)))
         cards.append(WordCard(card_id, entries))
@@ -264,8 +268,18 @@ def parse_words(text: str, source: str, *, toml: bool) -> WordTable:
     return parse_toml(text, source) if toml else parse_text(text, source)
 
 
+def parse_file(text: str, source: str) -> WordTable:
+    """A word list's ``text`` in the format its name says (``.toml``: TOML, else plain text)."""
+    return parse_words(text, source, toml=source.lower().endswith(".toml"))
+
+
+def describe(table: WordTable) -> str:
+    """What a word list holds, in one line (``divedeck data check``)."""
+    return f"{len(table)} cards of {len(COLORS)} entries ({len(table) * len(COLORS)} words), language {table.language}"
+
+
 @cache
 def load_words(path: str | None = None) -> WordTable:
     """The word table from ``path`` (``.toml``: the TOML format, otherwise plain text), or the shipped deck."""
-    text, source = read_data_text(__package__ or "", "words.toml", path, "word list")
+    text, source = read_data_text(__package__ or "", "words.toml", path, WHAT)
     return parse_words(text, source, toml=path is None or str(path).lower().endswith(".toml"))

@@ -11,8 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ...engine.data import load_toml
-from ...engine.errors import ConfigError
+from ...engine.data import DataError, FieldPath, build_toml, read_data_text
 
 
 @dataclass(frozen=True)
@@ -64,45 +63,56 @@ class CardTable:
         return f"{self.colors[self.face_color[face]].name} {value} ({self.value_names[value]})"
 
 
-def _fail(source: str, message: str) -> ConfigError:
-    return ConfigError(f"card data {source}: {message}")
+WHAT = "card data"
+
+
+def _fail(source: str, message: str, *field: str | int) -> DataError:
+    """A refusal naming the field at fault (``"values", 2, "copies"``: the third value's copies)."""
+    path: FieldPath = field
+    return DataError(WHAT, source, message, path)
 
 
 def _build(data: dict[str, Any], source: str) -> CardTable:
     colors_raw, values_raw = data.get("colors"), data.get("values")
     lantern = data.get("lanternfish")
     if not isinstance(colors_raw, list) or not colors_raw:
-        raise _fail(source, "needs a non-empty [[colors]] list")
+        raise _fail(source, "needs a non-empty [[colors]] list", "colors")
     if not isinstance(values_raw, list) or len(values_raw) < 2:
-        raise _fail(source, "needs a [[values]] list with at least two values")
+        raise _fail(source, "needs a [[values]] list with at least two values", "values")
     if not isinstance(lantern, dict):
-        raise _fail(source, "needs a [lanternfish] table")
+        raise _fail(source, "needs a [lanternfish] table", "lanternfish")
     colors = []
     for i, raw in enumerate(colors_raw):
         if not isinstance(raw, dict) or not all(isinstance(raw.get(k), str) for k in ("name", "letter")):
-            raise _fail(source, f"colour {i + 1} needs a text name and letter")
+            raise _fail(source, f"colour {i + 1} needs a text name and letter", "colors", i,
+                        "name" if isinstance(raw, dict) and not isinstance(raw.get("name"), str) else "letter")
         letter = raw["letter"]
         if len(letter) != 1 or not letter.isalpha() or not letter.isupper():
-            raise _fail(source, f"colour {raw['name']!r}: the letter must be one capital letter, not {letter!r}")
+            raise _fail(source, f"colour {raw['name']!r}: the letter must be one capital letter, not {letter!r}",
+                        "colors", i, "letter")
         colors.append(Color(raw["name"], letter, str(raw.get("symbol", letter))))
-    if len({c.letter for c in colors}) != len(colors) or len({c.name for c in colors}) != len(colors):
-        raise _fail(source, "colour names and letters must be unique")
+    for i, color in enumerate(colors):
+        for key in ("letter", "name"):
+            if [getattr(other, key) for other in colors[:i]].count(getattr(color, key)):
+                raise _fail(source, "colour names and letters must be unique", "colors", i, key)
     value_names, copies = [], []
     for i, raw in enumerate(values_raw):
         if not isinstance(raw, dict) or raw.get("value") != i:
-            raise _fail(source, f"values must run 0, 1, 2 ... in order; entry {i + 1} is not value {i}")
+            raise _fail(source, f"values must run 0, 1, 2 ... in order; entry {i + 1} is not value {i}", "values", i,
+                        "value")
         count = raw.get("copies")
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise _fail(source, f"value {i}: copies must be a whole number of 0 or more, not {count!r}")
+            raise _fail(source, f"value {i}: copies must be a whole number of 0 or more, not {count!r}", "values", i,
+                        "copies")
         value_names.append(str(raw.get("name", i)))
         copies.append(count)
     max_players = lantern.get("count")
     if isinstance(max_players, bool) or not isinstance(max_players, int) or max_players < 2:
         raise _fail(source, f"lanternfish count must be at least 2 (it is the maximum player count), "
-                            f"not {max_players!r}")
+                            f"not {max_players!r}", "lanternfish", "count")
     hand_size = data.get("hand_size", 5)
     if isinstance(hand_size, bool) or not isinstance(hand_size, int) or hand_size < 1:
-        raise _fail(source, f"hand_size must be a positive whole number, not {hand_size!r}")
+        raise _fail(source, f"hand_size must be a positive whole number, not {hand_size!r}", "hand_size")
 
     n_values = len(value_names)
     faces = range(len(colors) * n_values)
@@ -125,5 +135,17 @@ def _build(data: dict[str, Any], source: str) -> CardTable:
 @cache
 def load_cards(path: str | None = None) -> CardTable:
     """The card table from ``path``, or the default data shipped with divedeck."""
-    data, source = load_toml(__package__, "cards.toml", path, "card data")
-    return _build(data, source)
+    text, source = read_data_text(__package__, "cards.toml", path, WHAT)
+    return parse_cards(text, source)
+
+
+def parse_cards(text: str, source: str) -> CardTable:
+    """The card table in a data file's ``text``; ``source`` names it in messages. ``DataError`` if invalid."""
+    return build_toml(text, source, WHAT, _build)
+
+
+def describe(table: CardTable) -> str:
+    """What a card file holds, in one line (``divedeck data check``)."""
+    return (f"{table.deck_size} reef cards: {len(table.colors)} colours x {table.num_values} values "
+            f"({'/'.join(map(str, table.copies))} copies); {table.max_players} lanternfish (up to "
+            f"{table.max_players} players); hands of {table.hand_size}")

@@ -6,10 +6,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
-from ...engine.declaration import BotEntry, Frontend, Levels
+from ...engine.declaration import BotEntry, DataFile, Frontend, Levels
 from ...engine.events import Event
 from ...engine.game import Game
 from ...engine.records import ActionRecord, LogPart
+from . import cards as data_cards
 from . import information, notation, playout, presentation, rules
 from .actions import END_TURN, PASS, Action, PlayCenter, PlayPile, parse_action
 from .bots import SEARCH_CUTOFF, GreedyBot
@@ -36,6 +37,10 @@ class Snorkeling(Game[SnorkelingState, Action]):
     levels = Levels(medium="greedy", hard_iterations=4000, hard_cutoff=SEARCH_CUTOFF)
     frontends = frozenset({Frontend.TERMINAL, Frontend.BROWSER, Frontend.HOTSEAT})
     metrics = METRICS  # what a designer's report measures (divedeck report)
+    # The data file designers edit: `divedeck data show snorkeling`, `divedeck data check FILE`.
+    data_files = (DataFile(option="cards", what=data_cards.WHAT, package=__package__ or "", default="cards.toml",
+                           parse=data_cards.parse_cards, summary=data_cards.describe,
+                           keys=frozenset({"colors", "values", "lanternfish", "hand_size"})),)
 
     def num_players(self, config: SnorkelingConfig) -> int:
         return config.num_players
