@@ -150,8 +150,8 @@ def test_ray_on_a_local_cluster_gives_the_results_of_local_processes(reference):
     try:
         ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     except Exception as error:  # Ray gives its raylet 30 s to register: not enough on a machine far overloaded
-        if "timed out during startup" not in str(error):
-            raise
+        if "timed out during startup" not in str(error) or os.environ.get("CI"):
+            raise  # in CI this test must run, never pass by skipping
         ray.shutdown()
         pytest.skip(f"Ray could not start its local node at load average {os.getloadavg()[0]:.1f}: {error}")
     try:
@@ -162,7 +162,7 @@ def test_ray_on_a_local_cluster_gives_the_results_of_local_processes(reference):
         assert started, "the Ray processes run under this test"
     finally:
         ray.shutdown()
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 60  # Ray's processes take a while to go on a loaded 2-core machine
     while (left := descendants(os.getpid()) & started) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not left, "no Ray process outlives the test"
