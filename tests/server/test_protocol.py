@@ -903,7 +903,7 @@ def test_rematch_gives_each_seat_its_own_new_token(app: Harness) -> None:
 
 
 def test_leave_hands_the_seat_to_a_bot_and_coming_back_takes_it_back(app: Harness) -> None:
-    table_id, tokens, _ = app.create(["human", "human"], {"target_score": 5, "first_player": 0})
+    table_id, tokens, _ = app.create(["human", "human"], {"first_player": 0})
     first = app.connect(table_id, tokens[0])
     second = app.connect(table_id, tokens[1])
     second.send({"type": "leave"})
@@ -918,8 +918,8 @@ def test_leave_hands_the_seat_to_a_bot_and_coming_back_takes_it_back(app: Harnes
         drive({0: first}, random.Random(7), max_actions=1)
     while first.last and first.last["view"]["active"] != 0 and first.last["outcome"] is None:
         first.next("update")
-    if first.last and first.last["outcome"] is not None:
-        pytest.skip("the game ended before seat 1 came back")
+    # A game to 12 points lasts far longer than the one turn of each seat played here.
+    assert first.last is None or first.last["outcome"] is None, "the game ended before seat 1 came back"
     # Coming back takes the seat back.
     back = app.connect(table_id, tokens[1])
     assert back.welcome is not None
