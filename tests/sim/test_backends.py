@@ -147,6 +147,7 @@ def test_ray_on_a_local_cluster_gives_the_results_of_local_processes(reference):
     os.environ.setdefault("RAY_ENABLE_UV_RUN_RUNTIME_ENV", "0")  # read when Ray is imported: see backends.py
     ray = pytest.importorskip("ray")
     assert not ray.is_initialized()
+    before = descendants(os.getpid())  # what earlier tests started (a server, a resource tracker) is not Ray's
     try:
         ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     except Exception as error:  # Ray gives its raylet 30 s to register: not enough on a machine far overloaded
@@ -158,7 +159,7 @@ def test_ray_on_a_local_cluster_gives_the_results_of_local_processes(reference):
         with runs(ray="auto") as session:
             assert simulate(SPEC, GAMES) == reference
             assert session._backend is not None and session._backend.workers == 2
-        started = descendants(os.getpid())
+        started = descendants(os.getpid()) - before
         assert started, "the Ray processes run under this test"
     finally:
         ray.shutdown()
