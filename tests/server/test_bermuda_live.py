@@ -5,6 +5,7 @@ server's log replayed through the rules."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -131,6 +132,10 @@ def test_bot_teammates_dive_on_the_servers_clock_and_a_lost_connection_is_a_brea
     else:
         raise AssertionError("the bots did not dive within a minute of the server's clock")
     app.close(me)  # the page closes in the middle of the dive: that is breathing
+    deadline = time.monotonic() + 20  # the server takes the leave action on its own loop: wait for it
+    while BERMUDA.view(table.match.state, None)["last_result"] is None:
+        assert time.monotonic() < deadline, "the lost connection was not taken as a breath"
+        time.sleep(0.01)
     watcher = app.connect(table_id, spectator=True)
     match = replayed(app, table_id)
     actions = [(seat, BERMUDA.format_action(a)) for seat, a in match.actions]
