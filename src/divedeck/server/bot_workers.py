@@ -41,10 +41,14 @@ def thinks_long(bot: Bot) -> bool:
     return bool(getattr(bot, "thinks_long", False))
 
 
+def _processes(pool: ProcessPoolExecutor) -> list[multiprocessing.Process]:
+    # Python 3.14 has ``kill_workers``; before it, the processes are only in the executor's private dict.
+    return list(pool._processes.values())  # type: ignore[attr-defined]
+
+
 def _stop(pool: ProcessPoolExecutor, *, wait: bool) -> None:
-    """Stop ``pool`` now: a search in flight is of no use any more, and the executor would let it finish first
-    (Python 3.14 has ``kill_workers`` for this; before it, the processes are the executor's private dict)."""
-    for process in list(pool._processes.values()):  # type: ignore[attr-defined]
+    """Stop ``pool`` now: a search in flight is of no use any more, and the executor would let it finish first."""
+    for process in _processes(pool):
         process.kill()
     pool.shutdown(wait=wait, cancel_futures=True)
 
@@ -98,6 +102,10 @@ class BotWorkers:
         log.warning("a bot worker process %s; the move is chosen in the server and the pool restarted", what)
         self.pool = None
         _stop(pool, wait=False)
+
+    def worker_pids(self) -> list[int]:
+        """The process ids of the pool's workers now (none before the first search), for operators and tests."""
+        return [] if self.pool is None else [p.pid for p in _processes(self.pool) if p.pid is not None]
 
     def close(self) -> None:
         """Stop every worker and wait until they are gone (the server is stopping)."""
