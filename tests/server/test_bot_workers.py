@@ -149,14 +149,20 @@ def test_a_worker_killed_mid_think_does_not_hang_the_table(pooled: Harness, capl
     table = pooled.live(table_id)
     table.seats[1].bot = StuckInWorker()
     human = pooled.connect(table_id, tokens[0])
-    assert human.last is not None and human.last["view"]["active"] == 0
-    human.act(human.legal[0])
     workers = pooled.manager.bot_workers
-    wait_until(lambda: workers.slots.locked() and workers.worker_pids(), "search in the worker")
+    # The deal is random: a bot move with one choice is made in the server, so play on until the bot has a choice.
+    deadline, acted = time.monotonic() + TIMEOUT, -1
+    while not (workers.slots.locked() and workers.worker_pids()):
+        assert time.monotonic() < deadline and not table.finished, "no search in the worker"
+        assert human.last is not None
+        if human.last["view"]["active"] == 0 and human.last["version"] > acted:
+            acted = human.last["version"]
+            human.act(human.legal[0])
+        human.poll(0.02)
     [pid] = workers.worker_pids()
     with caplog.at_level(logging.WARNING):
         os.kill(pid, signal.SIGKILL)
-        human.until_version(2)  # the bot's move, chosen again in the server
+        human.until_version(acted + 2)  # the bot's move, chosen again in the server
     assert [r.getMessage() for r in caplog.records] == [
         "a bot worker process stopped; the move is chosen in the server and the pool restarted"]
     # The next search goes to a fresh worker.
