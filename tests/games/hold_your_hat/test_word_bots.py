@@ -170,3 +170,42 @@ def test_a_guesser_of_another_team_steals_with_theft_only_when_the_clues_are_cle
     GAME.apply(state, CLOCK, GAME.tick(2000 + planned[0]))  # the claim window closes
     assert [card["word"] for card in GAME.view(state, 2)["teams"][1]["won"]] == ["w001-orange"]
     assert plan("zr11")[1] is None
+
+
+def test_at_a_party_table_bots_type_clues_and_their_clue_giver_confirms_what_its_guessers_would_say() -> None:
+    """A party (one screen, spoken guesses): team A stands for people (``team``: its clue-giver confirms words the
+    room says), team B is word bots. The bots give typed clues through the same check as at any table and win
+    words only after a clue (their clue-giver confirms the guess its guessers' model makes from the clues); team
+    A's turns go on beside them. Nothing the bots do is refused, and a seed decides the game."""
+    from divedeck.games.hold_your_hat.actions import Got
+    from divedeck.games.hold_your_hat.bots import TeamBot
+
+    def run() -> tuple[Any, list[tuple[int, Any]]]:
+        state = GAME.new(config(deck_size=8, party=True), 3)
+        driver = RealtimeDriver(GAME)
+        bots = [TeamBot(0), TeamBot(1), WordBot(2, "hard"), WordBot(3, "hard")]
+        for seat, bot in enumerate(bots):
+            driver.seat_bot(seat, bot, state, 0)
+        done: list[tuple[int, Any]] = []
+        while GAME.outcome(state) is None:
+            due = driver.due(state)
+            assert due is not None
+            try:
+                GAME.apply(state, due.seat, due.action)
+            except IllegalAction as error:  # pragma: no cover - the failure
+                raise AssertionError(f"refused {due.action}: {error}") from None
+            done.append((due.seat, due.action))
+            driver.applied(state, due.seat, due.t)
+        return GAME.outcome(state), done
+
+    outcome, done = run()
+    clues = [action for seat, action in done if isinstance(action, Clue)]
+    assert len(clues) >= 8 and all(seat == 2 or seat == 3 for seat, action in done if isinstance(action, Clue))
+    bot_gots = [i for i, (seat, action) in enumerate(done) if seat >= 2 and isinstance(action, Got)]
+    assert len(bot_gots) >= 4  # team B wins words by its clues
+    for i in bot_gots:  # each one after a clue for that word (a Clue since the last word change)
+        assert any(isinstance(action, Clue) for _, action in done[max(0, i - 6):i])
+    assert any(seat < 2 and isinstance(action, Got) for seat, action in done)  # team A's turns played
+    assert not any(isinstance(action, Guess) for _, action in done)  # spoken: nobody types a guess
+    assert outcome.details["team_totals"][1] > 0
+    assert run() == (outcome, done)

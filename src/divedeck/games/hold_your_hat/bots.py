@@ -231,8 +231,9 @@ class WordBot:
     it passes it at once. As guesser it reads only the clues in its view and guesses the entries of the whole
     vocabulary that fit them best, a few a clue, no faster than HYH-A26 allows. Before and between turns it plays
     like ``team`` (RAID, BINOCULARS, EXTRA TIME); on another team's turn, holding a THEFT, it steals a word when the
-    clues point clearly at one entry. At a table where guesses are spoken (party) it plays ``team``.
-    """
+    clues point clearly at one entry. At a table where guesses are spoken (party, or ``clue_giver`` judging) it
+    types its clues all the same and, as clue-giver, confirms the words its guessers would say (``_heard``); a
+    guesser there says nothing (it cannot speak: its clue-giver speaks for it)."""
 
     def __init__(self, seed: int = 0, level: str = "medium") -> None:
         self.level = WORD_LEVELS[level]
@@ -246,6 +247,7 @@ class WordBot:
         self.pending: tuple[tuple[Any, ...], int, Action] | None = None
         self.clue_at: dict[tuple[Any, ...], int] = {}  # when each word's current clue was seen first
         self.last_guess = -(10 ** 9)
+        self.spoken: dict[tuple[Any, ...], list[str]] = {}  # party: the guesses said for its team at each clue
 
     def cannot_clue(self, decision: Decision) -> list[str]:
         """The entries of this table (in the view's colour) it cannot give clues for: those without associations."""
@@ -272,8 +274,11 @@ class WordBot:
         view, legal = decision.view, decision.legal
         if not legal:
             return None
-        if view["phase"] not in ("main", "extra") or self._source(decision)[2]:
+        if view["phase"] not in ("main", "extra"):
             return self.team.plan(decision)
+        spoken = self._source(decision)[2]
+        if spoken and view.get("clue_giver") != decision.seat:
+            return None  # guesses are spoken here: the clue-giver confirms them (``_heard``)
         now = decision.now if decision.now is not None else view["now"]
         key = _word_key(view)
         if self.pending is not None:
@@ -286,6 +291,8 @@ class WordBot:
                 self.last_guess = at
         if view.get("clue_giver") == decision.seat:
             planned = self._give(decision, key, now)
+            if spoken:
+                planned = _sooner(planned, self._heard(decision, key, now))
         else:
             planned = self._guess(decision, key, now)
         if planned is not None:
@@ -304,7 +311,10 @@ class WordBot:
         if found is None:
             return self._pass(legal, self._pause(self.level.read_ms), word)
         script = self._script(decision, found)
-        if view.get("clue_allowed") and given < len(script):
+        # A typed clue passes the same check at every table; at a shared screen (party) the view offers no clue box
+        # to people, who speak, but a bot types its clues there too (one per word card in round 2, HYH-A21).
+        allowed = view.get("clue_allowed") or (self._source(decision)[2] and (view["round"] != 2 or given == 0))
+        if allowed and given < len(script):
             text = script[given]
             wait = self.level.read_ms if given == 0 else self.level.between_ms * 3
             return self._pause(wait + self.level.type_ms * len(text)), Clue(text)
@@ -319,6 +329,39 @@ class WordBot:
             return delay, skip
         foul = _find(legal, Foul)
         return (delay, foul) if foul is not None else None
+
+    def _heard(self, decision: Decision, key: tuple[Any, ...], now: int) -> tuple[int, Action] | None:
+        """At a table where guesses are spoken (party): the clue-giver confirms the word its guessers say. They are
+        bots too, who cannot speak, so it says their guesses for them: the guesses its level's guesser would make
+        from the clues given (``_candidates``, which never sees the word), a few a clue at the guesser's pace; when
+        one of them is the word, it confirms it (``got``) at the moment it would have been said."""
+        view, legal = decision.view, decision.legal
+        word, clues = view.get("word"), view.get("clues", [])
+        got = _find(legal, Got, view.get("active_team"))
+        if word is None or not clues or view.get("claim") or got is None:
+            return None
+        said: set[str] = set()
+        for count in range(1, len(clues)):
+            said.update(self.spoken.get((*key, count), ()))
+        clue_key = (*key, len(clues))
+        first_seen = self.clue_at.setdefault(clue_key, now)
+        if clue_key not in self.spoken:
+            self.spoken[clue_key] = self._candidates(decision, key, clues, said | _won(view))[:self.level.tries]
+        pace = max(GUESS_PACE_MS + 50, self.level.between_ms)
+        for index, text in enumerate(self.spoken[clue_key]):
+            if judging.guess_matches(text, word["text"], ()):
+                think = self.level.read_ms + self.level.type_ms * len(text)
+                return max(1, first_seen + think + index * pace - now), got
+        return None
+
+    def _candidates(self, decision: Decision, key: tuple[Any, ...], clues: Sequence[str],
+                    excluded: set[str]) -> list[str]:
+        """The entries the clues bring to mind at this level, the likeliest first (blurred by the level's noise)."""
+        rng = random.Random(hash((self.seed, key, len(clues), len(excluded))) & 0xFFFFFFFF)
+        scored = [(score * math.exp(rng.gauss(0, self.level.noise)), text)
+                  for score, text in self._knowledge(decision).scores(clues, excluded, rng, self.level.know)]
+        scored.sort(key=lambda pair: (-pair[0], pair[1]))
+        return [text for _, text in scored]
 
     # -- guessing ------------------------------------------------------------------------------------------------
     def _guess(self, decision: Decision, key: tuple[Any, ...], now: int) -> tuple[int, Action] | None:
@@ -370,6 +413,18 @@ def clue_script(found: Association, round_number: int,
     if round_number == 2:
         return telling(found.clues)[:1]
     return [" ".join(found.mime), *found.mime]
+
+
+def _won(view: Any) -> set[str]:
+    """The words won this round (public): no guesser names them again."""
+    return {won["word"] for team in view["teams"] for won in team["won"]}
+
+
+def _sooner(first: tuple[int, Action] | None, second: tuple[int, Action] | None) -> tuple[int, Action] | None:
+    """Whichever of two planned actions comes first."""
+    if first is None or second is not None and second[0] < first[0]:
+        return second
+    return first
 
 
 def _word_key(view: Any) -> tuple[Any, ...]:
