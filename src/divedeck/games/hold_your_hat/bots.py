@@ -17,7 +17,7 @@ import math
 import random
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from ...engine.decision import Decision
@@ -155,16 +155,23 @@ class WordLevel:
     between_ms: int  # between two clues (round 1 and 3), and between two guesses at least
     give_up_ms: int  # after the last clue it has, before it passes the word
     tries: int  # guesses per clue at most
+    # Special cards (docs/bots.md): SKIP a word whose rating (``rate``) is below ``skip_below`` (0: never, only
+    # when it has nothing more to say); RAID when the chance its guesser rates (``raid_chance``) is at least
+    # ``raid_at`` (0: whenever it holds one); THEFT when its best candidate is ``theft_margin`` times the next.
+    skip_below: float = 0.0
+    raid_at: float = 0.0
+    theft_margin: float = 3.0
 
 
 WORD_LEVELS = {
     "easy": WordLevel("easy", know=0.55, noise=0.9, read_ms=2500, type_ms=140, between_ms=2600, give_up_ms=9000,
-                      tries=2),
+                      tries=2, skip_below=0.0, raid_at=0.0, theft_margin=1.1),
     "medium": WordLevel("medium", know=0.75, noise=0.5, read_ms=1600, type_ms=95, between_ms=1700, give_up_ms=8000,
-                        tries=3),
+                        tries=3, skip_below=0.45, raid_at=0.3, theft_margin=2.0),
     "hard": WordLevel("hard", know=0.92, noise=0.25, read_ms=1000, type_ms=55, between_ms=1150, give_up_ms=6000,
-                      tries=4),
+                      tries=4, skip_below=0.6, raid_at=0.5, theft_margin=3.0),
 }
+RAID_WORDS = 5  # words left in the deck from which a raid is worth all its guesser knows
 
 
 def _tokens(text: str) -> set[str]:
@@ -207,6 +214,14 @@ class Knowledge:
                     totals[index] += self.weight[token]
         return [(score, self.entries[index].text) for index, score in sorted(totals.items())
                 if self.entries[index].text not in excluded]
+
+    def rate(self, entry: str, clues: Sequence[str]) -> float:
+        """How surely ``clues`` lead a guesser who knows every link to ``entry`` rather than to another entry: the
+        entry's score over its own and the best other's (1.0: nothing else comes to mind; 0.5: a tie)."""
+        totals = {text: score for score, text in self.scores(clues, set())}
+        own = totals.pop(entry, 0.0)
+        best = max(totals.values(), default=0.0)
+        return own / (own + best) if own + best > 0 else 0.0
 
     def telling(self, words_: Sequence[str]) -> list[str]:
         """``words_`` most telling first (the rarest in the whole vocabulary first), ties kept in order."""
@@ -274,6 +289,8 @@ class WordBot:
         view, legal = decision.view, decision.legal
         if not legal:
             return None
+        if view["phase"] == "pre":
+            return self.team.plan(self._raid_sense(decision))
         if view["phase"] not in ("main", "extra"):
             return self.team.plan(decision)
         spoken = self._source(decision)[2]
@@ -311,6 +328,9 @@ class WordBot:
         if found is None:
             return self._pass(legal, self._pause(self.level.read_ms), word)
         script = self._script(decision, found)
+        skip = _find(legal, Skip)
+        if given == 0 and skip is not None and self.rate(decision, word["text"], script) < self.level.skip_below:
+            return self._pause(self.level.read_ms), skip  # a word its guessers would hardly find: SKIP at once
         # A typed clue passes the same check at every table; at a shared screen (party) the view offers no clue box
         # to people, who speak, but a bot types its clues there too (one per word card in round 2, HYH-A21).
         allowed = view.get("clue_allowed") or (self._source(decision)[2] and (view["round"] != 2 or given == 0))
@@ -322,6 +342,26 @@ class WordBot:
 
     def _script(self, decision: Decision, found: Association) -> list[str]:
         return clue_script(found, decision.view["round"], self._knowledge(decision).telling)
+
+    def rate(self, decision: Decision, entry: str, script: Sequence[str]) -> float:
+        """How surely the clues it would give for ``entry`` this round lead to it (``Knowledge.rate``)."""
+        return self._knowledge(decision).rate(entry, script)
+
+    def raid_chance(self, decision: Decision) -> float:
+        """How well its guesser rates its chance in another team's turn: its level's recall, scaled by the words
+        left to share (a raid on the last word or two is mostly wasted); none where guesses are spoken (a bot
+        guesser cannot speak, so a raid there wins nothing)."""
+        if self._source(decision)[2]:
+            return 0.0
+        return self.level.know * min(1.0, decision.view.get("deck_size", 0) / RAID_WORDS)
+
+    def _raid_sense(self, decision: Decision) -> Decision:
+        """``decision`` without its RAID when the level would not raid now (``easy`` raids whenever it can)."""
+        if not self.level.raid_at or not any(isinstance(action, Raid) for action in decision.legal):
+            return decision
+        if self.raid_chance(decision) >= self.level.raid_at:
+            return decision
+        return replace(decision, legal=[action for action in decision.legal if not isinstance(action, Raid)])
 
     def _pass(self, legal: Sequence[Action], delay: int, word: dict[str, Any]) -> tuple[int, Action] | None:
         skip = _find(legal, Skip)
@@ -387,7 +427,7 @@ class WordBot:
         text = scored[0][1]
         sure = len(scored) == 1 or scored[0][0] > 1.5 * scored[1][0]
         if theft is not None:  # another team's word: THEFT only when the clues point at one entry clearly
-            if not sure or tried or len(scored) > 1 and scored[0][0] < 3 * scored[1][0]:
+            if tried or len(scored) > 1 and scored[0][0] < self.level.theft_margin * scored[1][0]:
                 return None
             tried_at_clue.add(text)
             return self._pause(self.level.read_ms * 2 + self.level.type_ms * len(text)), Theft(theft.team, text)
