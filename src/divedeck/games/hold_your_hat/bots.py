@@ -1,4 +1,5 @@
-"""Hold your Hat's bots. A bot cannot give or guess clues in words, so these bots stand for *teams*, not wits.
+"""Hold your Hat's bots: ``team`` and ``standin`` stand for *teams*, not wits; ``WordBot`` (below) gives clues and
+guesses from the association data.
 
 Both read only their seat's view and the legal actions, and are ``TimedBot``s: ``plan`` says what to do after how
 long (the server asks again whenever the table changes); ``choose`` is for callers without a clock.
@@ -244,11 +245,12 @@ class WordBot:
     clue word (round 2) or its pictures (round 3), and passes a word it has no more to say about (SKIP on a hat
     phrase when it holds one, else a foul: the word is set aside). An entry without associations it cannot clue:
     it passes it at once. As guesser it reads only the clues in its view and guesses the entries of the whole
-    vocabulary that fit them best, a few a clue, no faster than HYH-A26 allows. Before and between turns it plays
-    like ``team`` (RAID, BINOCULARS, EXTRA TIME); on another team's turn, holding a THEFT, it steals a word when the
-    clues point clearly at one entry. At a table where guesses are spoken (party, or ``clue_giver`` judging) it
-    types its clues all the same and, as clue-giver, confirms the words its guessers would say (``_heard``); a
-    guesser there says nothing (it cannot speak: its clue-giver speaks for it)."""
+    vocabulary that fit them best, a few a clue, no faster than HYH-A26 allows. Its special cards follow its level
+    (``WordLevel``): SKIP at once on a word it rates hard (``rate``), RAID when its guesser rates its chance well
+    (``raid_chance``), BINOCULARS and EXTRA TIME as ``team``; on another team's turn, holding a THEFT, it steals a
+    word when the clues point at one entry clearly enough for its level. At a table where guesses are spoken
+    (party, or ``clue_giver`` judging) it types its clues all the same and, as clue-giver, confirms the words its
+    guessers would say (``_heard``); a guesser there says nothing (it cannot speak: its clue-giver speaks for it)."""
 
     def __init__(self, seed: int = 0, level: str = "medium") -> None:
         self.level = WORD_LEVELS[level]
