@@ -9,7 +9,10 @@ matching part of the association file. Reported per level and round:
 * **words/turn**: words won per turn;
 * **solved**: the share of the words a bot clue was given for that a bot guesser then guessed in the same turn;
 
-and how many of a few clues written as a person would type them (``HUMAN_CLUES``, not from the association data)
+the special cards the bots played (every team starts with a RAID here, HYH-V1, so that raids are measured): SKIPs
+(``rated``: before any clue, on a word the clue-giver rated hard; the others pass a word it had no more to say
+about), RAIDs and how many of them won the raiders a word that turn, THEFTs and how many were right; and how many
+of a few clues written as a person would type them (``HUMAN_CLUES``, not from the association data)
 a guesser of each level solves with the guesses it makes at one clue.
 
     uv run python benchmarks/bench_word_bots.py            # the table in docs/bots.md
@@ -65,13 +68,16 @@ def covered_deck(folder: Path) -> tuple[str, int]:
 
 
 def play(cards: str, level: str, seed: int, totals: dict[tuple[str, int], dict[str, float]]) -> None:
-    config = GAME.make_config({"cards": cards, "deck_size": 40})
+    config = GAME.make_config({"cards": cards, "deck_size": 40, "start_with_raid": True})
     state = GAME.new(config, seed)
     driver = RealtimeDriver(GAME)
     for seat in range(4):
         driver.seat_bot(seat, WordBot(seed * 10 + seat, level), state, 0)
     started = 0
     clued: set[str] = set()
+    specials = totals[(level, 0)]
+    raiders: set[int] = set()
+    clues_now = 0  # typed clues given for the current word
     while GAME.outcome(state) is None:
         due = driver.due(state)
         assert due is not None and due.t < 6 * 3600 * 1000
@@ -86,11 +92,27 @@ def play(cards: str, level: str, seed: int, totals: dict[tuple[str, int], dict[s
         row = totals[(level, round_number)]
         if isinstance(due.action, Start):
             started = due.t
+        clues_now += isinstance(due.action, Clue)
         for event in events:
+            if event.kind in ("word", "skip", "foul", "won"):
+                if event.kind == "skip":
+                    specials["skips"] += 1
+                    specials["skips_rated"] += clues_now == 0
+                clues_now = 0
+            if event.kind == "raid":
+                specials["raids"] += 1
+                raiders.add(event.team)
+            elif event.kind == "theft":
+                specials["thefts"] += 1
+                specials["thefts_right"] += event.result == "right"
             if event.kind == "won":
+                if event.team in raiders:
+                    specials["raids_won"] += 1
+                    raiders.discard(event.team)
                 row["words"] += 1
                 row["solved"] += event.word in clued
             elif event.kind == "turn_end":
+                raiders = set()
                 row["turns"] += 1
                 row["ms"] += due.t - started
                 row["clued"] += len(clued)
@@ -163,6 +185,13 @@ def main() -> None:
             minutes = row["ms"] / 60_000 or 1
             print(f"| {level} | {round_number} | {row['words'] / minutes:.1f} | "
                   f"{row['words'] / (row['turns'] or 1):.1f} | {row['solved'] / (row['clued'] or 1):.0%} |")
+    print()
+    print("| level | SKIP (rated) | RAID (won a word) | THEFT (right) |")
+    print("|---|---|---|---|")
+    for level in LEVELS:
+        sp: Any = totals[(level, 0)]
+        print(f"| {level} | {sp['skips']:.0f} ({sp['skips_rated']:.0f}) | {sp['raids']:.0f} ({sp['raids_won']:.0f}) | "
+              f"{sp['thefts']:.0f} ({sp['thefts_right']:.0f}) |")
     print()
     print("Typed human clues (round 1, one clue a word, the guesses a bot makes at it):")
     for level in LEVELS:

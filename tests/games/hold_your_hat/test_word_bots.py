@@ -170,3 +170,142 @@ def test_a_guesser_of_another_team_steals_with_theft_only_when_the_clues_are_cle
     GAME.apply(state, CLOCK, GAME.tick(2000 + planned[0]))  # the claim window closes
     assert [card["word"] for card in GAME.view(state, 2)["teams"][1]["won"]] == ["w001-orange"]
     assert plan("zr11")[1] is None
+
+
+def test_at_a_party_table_bots_type_clues_and_their_clue_giver_confirms_what_its_guessers_would_say() -> None:
+    """A party (one screen, spoken guesses): team A stands for people (``team``: its clue-giver confirms words the
+    room says), team B is word bots. The bots give typed clues through the same check as at any table and win
+    words only after a clue (their clue-giver confirms the guess its guessers' model makes from the clues); team
+    A's turns go on beside them. Nothing the bots do is refused, and a seed decides the game."""
+    from divedeck.games.hold_your_hat.actions import Got
+    from divedeck.games.hold_your_hat.bots import TeamBot
+
+    def run() -> tuple[Any, list[tuple[int, Any]]]:
+        state = GAME.new(config(deck_size=8, party=True), 3)
+        driver = RealtimeDriver(GAME)
+        bots = [TeamBot(0), TeamBot(1), WordBot(2, "hard"), WordBot(3, "hard")]
+        for seat, bot in enumerate(bots):
+            driver.seat_bot(seat, bot, state, 0)
+        done: list[tuple[int, Any]] = []
+        while GAME.outcome(state) is None:
+            due = driver.due(state)
+            assert due is not None
+            try:
+                GAME.apply(state, due.seat, due.action)
+            except IllegalAction as error:  # pragma: no cover - the failure
+                raise AssertionError(f"refused {due.action}: {error}") from None
+            done.append((due.seat, due.action))
+            driver.applied(state, due.seat, due.t)
+        return GAME.outcome(state), done
+
+    outcome, done = run()
+    clues = [action for seat, action in done if isinstance(action, Clue)]
+    assert len(clues) >= 8 and all(seat == 2 or seat == 3 for seat, action in done if isinstance(action, Clue))
+    bot_gots = [i for i, (seat, action) in enumerate(done) if seat >= 2 and isinstance(action, Got)]
+    assert len(bot_gots) >= 4  # team B wins words by its clues
+    for i in bot_gots:  # each one after a clue for that word (a Clue since the last word change)
+        assert any(isinstance(action, Clue) for _, action in done[max(0, i - 6):i])
+    assert any(seat < 2 and isinstance(action, Got) for seat, action in done)  # team A's turns played
+    assert not any(isinstance(action, Guess) for _, action in done)  # spoken: nobody types a guess
+    assert outcome.details["team_totals"][1] > 0
+    assert run() == (outcome, done)
+
+
+def ambiguous_deck(tmp_path: Path) -> str:
+    """The generated deck of 12 cards, with W001's orange entry given exactly W002's associations: a word no
+    guesser can tell from another."""
+    from .deckgen import generated_associations, generated_toml
+
+    cards = tmp_path / "mine.toml"
+    cards.write_text(generated_toml(12), encoding="utf-8")
+    lines = generated_associations(12).splitlines()
+    twin = next(line for line in lines if line.startswith('"w002-orange"'))
+    lines = [twin.replace('"w002-orange"', '"w001-orange"') if line.startswith('"w001-orange"') else line
+             for line in lines]
+    (tmp_path / "mine.associations.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(cards)
+
+
+def test_skip_follows_the_level_hard_skips_a_word_it_rates_hard_easy_does_not(tmp_path: Path) -> None:
+    """HYH-R22 with sense: holding a SKIP, a ``hard`` clue-giver skips at once a word its clues cannot tell from
+    another (rated 0.5) and clues a telling one; ``medium`` and ``easy`` clue the ambiguous word all the same."""
+    from divedeck.games.hold_your_hat.actions import Skip
+
+    cards = ambiguous_deck(tmp_path)
+
+    def first(level: str, current: str, seed: int) -> Any:
+        rest = ",".join(card for card in ("W001", "W002", "W003") if card != current)
+        state = position(f"phase=main timer=61000 now=1000 deck={rest} current={current} set=W001,W002,W003 "
+                         "held=S/-", cards=cards, deck_size=3)
+        planned = WordBot(seed, level).plan(decision(state, 0))
+        assert planned is not None
+        return planned[1]
+
+    for seed in range(5):
+        assert first("hard", "W001", seed) == Skip()
+        assert isinstance(first("hard", "W003", seed), Clue)
+        assert isinstance(first("medium", "W001", seed), Clue)
+        assert isinstance(first("easy", "W001", seed), Clue)
+    bot = WordBot(0, "hard")
+    state = position("phase=main timer=61000 now=1000 deck=W003,W002 current=W001 set=W001,W002,W003",
+                     cards=cards, deck_size=3)
+    assert bot.rate(decision(state, 0), "w001-orange", ["zr21 zk0021 zs21"]) == pytest.approx(0.5)
+    assert bot.rate(decision(state, 0), "w003-orange", ["zr31 zk0031 zs31"]) > 0.7
+
+
+def test_raid_follows_the_level_hard_raids_only_when_its_guesser_can_win_words() -> None:
+    """HYH-R10 with sense: before team A's turn, team B holds a RAID. ``easy`` raids whenever it can (even on the
+    last word, or at a party where its guesser cannot speak); ``hard`` raids with words to share and typed
+    guesses, and keeps its RAID otherwise."""
+    from divedeck.games.hold_your_hat.actions import Raid
+
+    def raids(level: str, words: int, **options: Any) -> bool:
+        cards = list(range(1, words + 1))
+        deck = ",".join(f"W{n:03d}" for n in reversed(cards))
+        state = position(f"set={deck} deck={deck} held=-/R", deck_size=words, **options)
+        planned = WordBot(1, level).plan(decision(state, 2))
+        return planned is not None and isinstance(planned[1], Raid)
+
+    assert raids("hard", 8) and raids("medium", 8) and raids("easy", 8)
+    assert not raids("hard", 1) and raids("easy", 1)
+    assert not raids("hard", 8, party=True) and raids("easy", 8, party=True)
+
+
+def test_over_many_games_hard_plays_its_special_cards_where_they_help_more_often_than_easy() -> None:
+    """Whole simulated games, four bots of one level, every team starting with a RAID (HYH-V1), special cards
+    drawn as the rules deal them: the share of RAIDs after which the raiders won a word that turn, and of THEFTs
+    that were right, is higher for ``hard`` than for ``easy``."""
+    from divedeck.games.hold_your_hat.actions import Raid, Theft
+
+    def helped(level: str) -> tuple[int, int]:
+        good = used = 0
+        for seed in range(8):
+            state = GAME.new(config(deck_size=16, start_with_raid=True), seed)
+            driver = RealtimeDriver(GAME)
+            for seat in range(4):
+                driver.seat_bot(seat, WordBot(seed * 10 + seat, level), state, 0)
+            raiding: dict[int, int] = {}  # raiding team -> words it had won when it raided
+            while GAME.outcome(state) is None:
+                due = driver.due(state)
+                assert due is not None
+                before = GAME.view(state, None)
+                GAME.apply(state, due.seat, due.action)
+                after = GAME.view(state, None)
+                if isinstance(due.action, Raid):
+                    raiding[due.action.team] = len(before["teams"][due.action.team]["won"])
+                    used += 1
+                if isinstance(due.action, Theft):
+                    used += 1
+                    thief = due.action.team
+                    good += len(after["teams"][thief]["won"]) > len(before["teams"][thief]["won"]) or bool(
+                        after.get("claim"))
+                if before["turns"] != after["turns"] or before["round"] != after["round"]:
+                    for team, won in raiding.items():  # the raided turn is over: did the raiders win a word?
+                        good += len(before["teams"][team]["won"]) > won
+                    raiding = {}
+                driver.applied(state, due.seat, due.t)
+        return good, used
+
+    hard, easy = helped("hard"), helped("easy")
+    assert hard[1] and easy[1]
+    assert hard[0] / hard[1] > easy[0] / easy[1], (hard, easy)

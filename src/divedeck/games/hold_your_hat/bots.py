@@ -1,4 +1,5 @@
-"""Hold your Hat's bots. A bot cannot give or guess clues in words, so these bots stand for *teams*, not wits.
+"""Hold your Hat's bots: ``team`` and ``standin`` stand for *teams*, not wits; ``WordBot`` (below) gives clues and
+guesses from the association data.
 
 Both read only their seat's view and the legal actions, and are ``TimedBot``s: ``plan`` says what to do after how
 long (the server asks again whenever the table changes); ``choose`` is for callers without a clock.
@@ -17,7 +18,7 @@ import math
 import random
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from ...engine.decision import Decision
@@ -155,16 +156,23 @@ class WordLevel:
     between_ms: int  # between two clues (round 1 and 3), and between two guesses at least
     give_up_ms: int  # after the last clue it has, before it passes the word
     tries: int  # guesses per clue at most
+    # Special cards (docs/bots.md): SKIP a word whose rating (``rate``) is below ``skip_below`` (0: never, only
+    # when it has nothing more to say); RAID when the chance its guesser rates (``raid_chance``) is at least
+    # ``raid_at`` (0: whenever it holds one); THEFT when its best candidate is ``theft_margin`` times the next.
+    skip_below: float = 0.0
+    raid_at: float = 0.0
+    theft_margin: float = 3.0
 
 
 WORD_LEVELS = {
     "easy": WordLevel("easy", know=0.55, noise=0.9, read_ms=2500, type_ms=140, between_ms=2600, give_up_ms=9000,
-                      tries=2),
+                      tries=2, skip_below=0.0, raid_at=0.0, theft_margin=1.1),
     "medium": WordLevel("medium", know=0.75, noise=0.5, read_ms=1600, type_ms=95, between_ms=1700, give_up_ms=8000,
-                        tries=3),
+                        tries=3, skip_below=0.45, raid_at=0.3, theft_margin=2.0),
     "hard": WordLevel("hard", know=0.92, noise=0.25, read_ms=1000, type_ms=55, between_ms=1150, give_up_ms=6000,
-                      tries=4),
+                      tries=4, skip_below=0.6, raid_at=0.5, theft_margin=3.0),
 }
+RAID_WORDS = 5  # words left in the deck from which a raid is worth all its guesser knows
 
 
 def _tokens(text: str) -> set[str]:
@@ -208,6 +216,14 @@ class Knowledge:
         return [(score, self.entries[index].text) for index, score in sorted(totals.items())
                 if self.entries[index].text not in excluded]
 
+    def rate(self, entry: str, clues: Sequence[str]) -> float:
+        """How surely ``clues`` lead a guesser who knows every link to ``entry`` rather than to another entry: the
+        entry's score over its own and the best other's (1.0: nothing else comes to mind; 0.5: a tie)."""
+        totals = {text: score for score, text in self.scores(clues, set())}
+        own = totals.pop(entry, 0.0)
+        best = max(totals.values(), default=0.0)
+        return own / (own + best) if own + best > 0 else 0.0
+
     def telling(self, words_: Sequence[str]) -> list[str]:
         """``words_`` most telling first (the rarest in the whole vocabulary first), ties kept in order."""
         def rarity(word: str) -> float:
@@ -229,10 +245,12 @@ class WordBot:
     clue word (round 2) or its pictures (round 3), and passes a word it has no more to say about (SKIP on a hat
     phrase when it holds one, else a foul: the word is set aside). An entry without associations it cannot clue:
     it passes it at once. As guesser it reads only the clues in its view and guesses the entries of the whole
-    vocabulary that fit them best, a few a clue, no faster than HYH-A26 allows. Before and between turns it plays
-    like ``team`` (RAID, BINOCULARS, EXTRA TIME); on another team's turn, holding a THEFT, it steals a word when the
-    clues point clearly at one entry. At a table where guesses are spoken (party) it plays ``team``.
-    """
+    vocabulary that fit them best, a few a clue, no faster than HYH-A26 allows. Its special cards follow its level
+    (``WordLevel``): SKIP at once on a word it rates hard (``rate``), RAID when its guesser rates its chance well
+    (``raid_chance``), BINOCULARS and EXTRA TIME as ``team``; on another team's turn, holding a THEFT, it steals a
+    word when the clues point at one entry clearly enough for its level. At a table where guesses are spoken
+    (party, or ``clue_giver`` judging) it types its clues all the same and, as clue-giver, confirms the words its
+    guessers would say (``_heard``); a guesser there says nothing (it cannot speak: its clue-giver speaks for it)."""
 
     def __init__(self, seed: int = 0, level: str = "medium") -> None:
         self.level = WORD_LEVELS[level]
@@ -246,6 +264,7 @@ class WordBot:
         self.pending: tuple[tuple[Any, ...], int, Action] | None = None
         self.clue_at: dict[tuple[Any, ...], int] = {}  # when each word's current clue was seen first
         self.last_guess = -(10 ** 9)
+        self.spoken: dict[tuple[Any, ...], list[str]] = {}  # party: the guesses said for its team at each clue
 
     def cannot_clue(self, decision: Decision) -> list[str]:
         """The entries of this table (in the view's colour) it cannot give clues for: those without associations."""
@@ -272,8 +291,13 @@ class WordBot:
         view, legal = decision.view, decision.legal
         if not legal:
             return None
-        if view["phase"] not in ("main", "extra") or self._source(decision)[2]:
+        if view["phase"] == "pre":
+            return self.team.plan(self._raid_sense(decision))
+        if view["phase"] not in ("main", "extra"):
             return self.team.plan(decision)
+        spoken = self._source(decision)[2]
+        if spoken and view.get("clue_giver") != decision.seat:
+            return None  # guesses are spoken here: the clue-giver confirms them (``_heard``)
         now = decision.now if decision.now is not None else view["now"]
         key = _word_key(view)
         if self.pending is not None:
@@ -286,6 +310,8 @@ class WordBot:
                 self.last_guess = at
         if view.get("clue_giver") == decision.seat:
             planned = self._give(decision, key, now)
+            if spoken:
+                planned = _sooner(planned, self._heard(decision, key, now))
         else:
             planned = self._guess(decision, key, now)
         if planned is not None:
@@ -304,7 +330,13 @@ class WordBot:
         if found is None:
             return self._pass(legal, self._pause(self.level.read_ms), word)
         script = self._script(decision, found)
-        if view.get("clue_allowed") and given < len(script):
+        skip = _find(legal, Skip)
+        if given == 0 and skip is not None and self.rate(decision, word["text"], script) < self.level.skip_below:
+            return self._pause(self.level.read_ms), skip  # a word its guessers would hardly find: SKIP at once
+        # A typed clue passes the same check at every table; at a shared screen (party) the view offers no clue box
+        # to people, who speak, but a bot types its clues there too (one per word card in round 2, HYH-A21).
+        allowed = view.get("clue_allowed") or (self._source(decision)[2] and (view["round"] != 2 or given == 0))
+        if allowed and given < len(script):
             text = script[given]
             wait = self.level.read_ms if given == 0 else self.level.between_ms * 3
             return self._pause(wait + self.level.type_ms * len(text)), Clue(text)
@@ -313,12 +345,65 @@ class WordBot:
     def _script(self, decision: Decision, found: Association) -> list[str]:
         return clue_script(found, decision.view["round"], self._knowledge(decision).telling)
 
+    def rate(self, decision: Decision, entry: str, script: Sequence[str]) -> float:
+        """How surely the clues it would give for ``entry`` this round lead to it (``Knowledge.rate``)."""
+        return self._knowledge(decision).rate(entry, script)
+
+    def raid_chance(self, decision: Decision) -> float:
+        """How well its guesser rates its chance in another team's turn: its level's recall, scaled by the words
+        left to share (a raid on the last word or two is mostly wasted); none where guesses are spoken (a bot
+        guesser cannot speak, so a raid there wins nothing)."""
+        if self._source(decision)[2]:
+            return 0.0
+        return self.level.know * min(1.0, decision.view.get("deck_size", 0) / RAID_WORDS)
+
+    def _raid_sense(self, decision: Decision) -> Decision:
+        """``decision`` without its RAID when the level would not raid now (``easy`` raids whenever it can)."""
+        if not self.level.raid_at or not any(isinstance(action, Raid) for action in decision.legal):
+            return decision
+        if self.raid_chance(decision) >= self.level.raid_at:
+            return decision
+        return replace(decision, legal=[action for action in decision.legal if not isinstance(action, Raid)])
+
     def _pass(self, legal: Sequence[Action], delay: int, word: dict[str, Any]) -> tuple[int, Action] | None:
         skip = _find(legal, Skip)
         if skip is not None and word.get("points", 1) > 1:
             return delay, skip
         foul = _find(legal, Foul)
         return (delay, foul) if foul is not None else None
+
+    def _heard(self, decision: Decision, key: tuple[Any, ...], now: int) -> tuple[int, Action] | None:
+        """At a table where guesses are spoken (party): the clue-giver confirms the word its guessers say. They are
+        bots too, who cannot speak, so it says their guesses for them: the guesses its level's guesser would make
+        from the clues given (``_candidates``, which never sees the word), a few a clue at the guesser's pace; when
+        one of them is the word, it confirms it (``got``) at the moment it would have been said."""
+        view, legal = decision.view, decision.legal
+        word, clues = view.get("word"), view.get("clues", [])
+        got = _find(legal, Got, view.get("active_team"))
+        if word is None or not clues or view.get("claim") or got is None:
+            return None
+        said: set[str] = set()
+        for count in range(1, len(clues)):
+            said.update(self.spoken.get((*key, count), ()))
+        clue_key = (*key, len(clues))
+        first_seen = self.clue_at.setdefault(clue_key, now)
+        if clue_key not in self.spoken:
+            self.spoken[clue_key] = self._candidates(decision, key, clues, said | _won(view))[:self.level.tries]
+        pace = max(GUESS_PACE_MS + 50, self.level.between_ms)
+        for index, text in enumerate(self.spoken[clue_key]):
+            if judging.guess_matches(text, word["text"], ()):
+                think = self.level.read_ms + self.level.type_ms * len(text)
+                return max(1, first_seen + think + index * pace - now), got
+        return None
+
+    def _candidates(self, decision: Decision, key: tuple[Any, ...], clues: Sequence[str],
+                    excluded: set[str]) -> list[str]:
+        """The entries the clues bring to mind at this level, the likeliest first (blurred by the level's noise)."""
+        rng = random.Random(hash((self.seed, key, len(clues), len(excluded))) & 0xFFFFFFFF)
+        scored = [(score * math.exp(rng.gauss(0, self.level.noise)), text)
+                  for score, text in self._knowledge(decision).scores(clues, excluded, rng, self.level.know)]
+        scored.sort(key=lambda pair: (-pair[0], pair[1]))
+        return [text for _, text in scored]
 
     # -- guessing ------------------------------------------------------------------------------------------------
     def _guess(self, decision: Decision, key: tuple[Any, ...], now: int) -> tuple[int, Action] | None:
@@ -344,7 +429,7 @@ class WordBot:
         text = scored[0][1]
         sure = len(scored) == 1 or scored[0][0] > 1.5 * scored[1][0]
         if theft is not None:  # another team's word: THEFT only when the clues point at one entry clearly
-            if not sure or tried or len(scored) > 1 and scored[0][0] < 3 * scored[1][0]:
+            if tried or len(scored) > 1 and scored[0][0] < self.level.theft_margin * scored[1][0]:
                 return None
             tried_at_clue.add(text)
             return self._pause(self.level.read_ms * 2 + self.level.type_ms * len(text)), Theft(theft.team, text)
@@ -370,6 +455,18 @@ def clue_script(found: Association, round_number: int,
     if round_number == 2:
         return telling(found.clues)[:1]
     return [" ".join(found.mime), *found.mime]
+
+
+def _won(view: Any) -> set[str]:
+    """The words won this round (public): no guesser names them again."""
+    return {won["word"] for team in view["teams"] for won in team["won"]}
+
+
+def _sooner(first: tuple[int, Action] | None, second: tuple[int, Action] | None) -> tuple[int, Action] | None:
+    """Whichever of two planned actions comes first."""
+    if first is None or second is not None and second[0] < first[0]:
+        return second
+    return first
 
 
 def _word_key(view: Any) -> tuple[Any, ...]:
