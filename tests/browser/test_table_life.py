@@ -154,11 +154,12 @@ def test_the_depth_board_is_scaled_to_the_deepest_dive(browser: Any, server: Ser
     try:
         page.goto(f"{server.url}/table/{table_id}#seat=0&token={token}")
         page.locator("#board .hyb-mark").last.wait_for(timeout=10000)
-        marks = """() => [...document.querySelectorAll('#board .hyb-mark')].map((el) => parseInt(el.textContent) || 0)"""
+        marks = """() => [...document.querySelectorAll('#board .hyb-mark')]
+          .map((el) => parseInt(el.textContent) || 0)"""
         deepest = """() => Math.max(0, ...[...document.querySelectorAll('#board .hyb-pirate, #board .hyb-anchor')]
           .map((el) => parseInt(el.title.replace(/[^0-9]/g, '')) || 0))"""
         assert page.evaluate(marks)[-1] == 20 and page.evaluate(deepest) == 0  # nobody has dived: a short board
-        for _ in range(40):  # play the hinted-free way: end each of our turns as soon as possible, let the bot dive
+        for _ in range(40):  # play a card or end each of our turns as soon as possible, and let the bot dive
             if page.evaluate(deepest) > 0:
                 break
             for selector in ('#board .hyb-use.is-legal[data-use="air"]', '#board .hyb-use.is-legal[data-use="swim"]',
