@@ -150,6 +150,8 @@ def test_the_depth_board_is_scaled_to_the_deepest_dive(browser: Any, server: Ser
         {"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}]})
     assert status == 201, answer
     table_id, token = answer["table"]["id"], answer["tokens"][0]
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     page = browser.new_context(**DESKTOP).new_page()
     try:
         page.goto(f"{server.url}/table/{table_id}#seat=0&token={token}")
@@ -159,14 +161,15 @@ def test_the_depth_board_is_scaled_to_the_deepest_dive(browser: Any, server: Ser
         deepest = """() => Math.max(0, ...[...document.querySelectorAll('#board .hyb-pirate, #board .hyb-anchor')]
           .map((el) => parseInt(el.title.replace(/[^0-9]/g, '')) || 0))"""
         assert page.evaluate(marks)[-1] == 20 and page.evaluate(deepest) == 0  # nobody has dived: a short board
-        for _ in range(40):  # play a card or end each of our turns as soon as possible, and let the bot dive
+        for _ in range(80):  # play a card or end each of our turns as soon as possible, and let the bot dive
             if page.evaluate(deepest) > 0:
                 break
             for selector in ('#board .hyb-use.is-legal[data-use="air"]', '#board .hyb-use.is-legal[data-use="swim"]',
                              '#board [data-act="end"]'):
                 button = page.locator(selector)
                 if button.count():
-                    button.first.click(timeout=2000)
+                    with contextlib.suppress(PlaywrightTimeout):  # the board re-rendered under the click
+                        button.first.click(timeout=2000)
                     break
             page.wait_for_timeout(250)
         reached = page.evaluate(deepest)
