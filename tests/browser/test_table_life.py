@@ -179,3 +179,20 @@ def test_the_depth_board_is_scaled_to_the_deepest_dive(browser: Any, server: Ser
         page.screenshot(path=str(artifacts / "depth-board.png"))
     finally:
         page.context.close()
+
+
+def test_the_other_seats_last_move_is_told_in_words(browser: Any, server: ServerProcess) -> None:
+    """The seat list's "last move" of the bot is its log line (player words, the bot's name), not its notation."""
+    page, _ = open_seat(browser, server, DESKTOP)
+    try:
+        play_a_card(page)
+        end = page.locator('#board [data-act="end"]')
+        if end.count():
+            end.first.click(timeout=2000)
+        page.locator("#seats .seat-row-last").first.wait_for(timeout=15000)
+        last = page.locator("#seats .seat-row-last").first.inner_text().strip()
+        lines = page.evaluate("() => [...document.querySelectorAll('#log .log-line')].map((el) => el.textContent)")
+        assert any(line.strip() == last for line in lines), (last, lines[-5:])
+        assert " " in last and any(word.isalpha() and len(word) > 3 for word in last.split()), last
+    finally:
+        page.context.close()
