@@ -15,7 +15,7 @@ from .conftest import wait_until
 
 SIZES = {"desktop": {"viewport": {"width": 1366, "height": 800}},
          "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}}
-GUIDED = {"snorkeling": "Snorkeling", "hold-your-breath": "Hold Your Breath!"}
+GUIDED = {"snorkeling": "Snorkeling", "hold-your-breath": "Hold Your Breath!", "bermuda": "Bermuda"}
 
 
 def follow_the_hints(page: Any, artifacts: Path, name: str, timeout: float = 180.0) -> int:

@@ -141,3 +141,58 @@ def test_a_finished_game_is_stepped_through(browser: Any, server: ServerProcess,
         page.wait_for_function("() => !location.hash")
         assert page.locator("#step-text").get_attribute("data-step") == str(last)
         page.context.close()
+
+
+def test_the_depth_board_is_scaled_to_the_deepest_dive(browser: Any, server: ServerProcess, artifacts: Path) -> None:
+    """Hold Your Breath!'s depth board ends a little below the deepest pirate or anchor, not at the board's full
+    depth: the scale's last mark follows the deepest dive as the bots dive."""
+    status, answer = server.request("POST", "/api/tables", {"game": "hold-your-breath", "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}]})
+    assert status == 201, answer
+    table_id, token = answer["table"]["id"], answer["tokens"][0]
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    page = browser.new_context(**DESKTOP).new_page()
+    try:
+        page.goto(f"{server.url}/table/{table_id}#seat=0&token={token}")
+        page.locator("#board .hyb-mark").last.wait_for(timeout=10000)
+        marks = """() => [...document.querySelectorAll('#board .hyb-mark')]
+          .map((el) => parseInt(el.textContent) || 0)"""
+        deepest = """() => Math.max(0, ...[...document.querySelectorAll('#board .hyb-pirate, #board .hyb-anchor')]
+          .map((el) => parseInt(el.title.replace(/[^0-9]/g, '')) || 0))"""
+        assert page.evaluate(marks)[-1] == 20 and page.evaluate(deepest) == 0  # nobody has dived: a short board
+        for _ in range(80):  # play a card or end each of our turns as soon as possible, and let the bot dive
+            if page.evaluate(deepest) > 0:
+                break
+            for selector in ('#board .hyb-use.is-legal[data-use="air"]', '#board .hyb-use.is-legal[data-use="swim"]',
+                             '#board [data-act="end"]'):
+                button = page.locator(selector)
+                if button.count():
+                    with contextlib.suppress(PlaywrightTimeout):  # the board re-rendered under the click
+                        button.first.click(timeout=2000)
+                    break
+            page.wait_for_timeout(250)
+        reached = page.evaluate(deepest)
+        assert reached > 0, "nobody dived"
+        bottom = page.evaluate(marks)[-1]
+        assert reached < bottom <= reached + 20 and bottom < 150, (reached, bottom)
+        page.screenshot(path=str(artifacts / "depth-board.png"))
+    finally:
+        page.context.close()
+
+
+def test_the_other_seats_last_move_is_told_in_words(browser: Any, server: ServerProcess) -> None:
+    """The seat list's "last move" of the bot is its log line (player words, the bot's name), not its notation."""
+    page, _ = open_seat(browser, server, DESKTOP)
+    try:
+        play_a_card(page)
+        end = page.locator('#board [data-act="end"]')
+        if end.count():
+            end.first.click(timeout=2000)
+        page.locator("#seats .seat-row-last").first.wait_for(timeout=15000)
+        last = page.locator("#seats .seat-row-last").first.inner_text().strip()
+        lines = page.evaluate("() => [...document.querySelectorAll('#log .log-line')].map((el) => el.textContent)")
+        assert any(line.strip() == last for line in lines), (last, lines[-5:])
+        assert " " in last and any(word.isalpha() and len(word) > 3 for word in last.split()), last
+    finally:
+        page.context.close()

@@ -14,6 +14,7 @@ from . import information, notation, presentation, rules
 from .actions import Action, Hold, Lay, Release, Sort, Tick, parse_action, stamped
 from .bots import PRESET_DESCRIPTIONS, PRESETS, bot_factories
 from .config import BermudaConfig
+from .guide import GUIDE, hint
 from .metrics import METRICS
 from .state import BermudaState
 
@@ -32,6 +33,7 @@ class Bermuda(Game[BermudaState, Action]):
             for name, factory in bot_factories().items()}
     levels = Levels(easy="slow-diver", medium="diver", hard_iterations=None)
     frontends = frozenset({Frontend.TERMINAL, Frontend.BROWSER})
+    guide = GUIDE  # the guided first game: one dive with a bot teammate (guide.py)
     metrics = METRICS  # what a designer's report measures (divedeck report)
     # The data file designers edit: `divedeck data show bermuda`, `divedeck data check FILE`.
     data_files = (DataFile(option="cards", what=data_cards.WHAT, package=__package__ or "", default="treasures.toml",
@@ -87,6 +89,9 @@ class Bermuda(Game[BermudaState, Action]):
 
     def log_parts(self, event: Event, seat: int | None = None) -> list[LogPart]:
         return presentation.log_parts(event, seat)
+
+    def guide_hint(self, state: BermudaState, seat: int) -> dict[str, Any] | None:
+        return hint(self, state, seat)
 
     def static_data(self, config: BermudaConfig) -> dict[str, Any]:
         return presentation.static_data(config)

@@ -322,7 +322,7 @@ function renderSeats(table, view, names) {
       h("span", { class: "visually-hidden" }, online ? " (connected)" : " (not connected)"),
       seat === active ? h("span", { class: "seat-row-turn" }, "to play") : null,
       markers,
-      page.lastMoves.has(seat) ? h("span", { class: "seat-row-last", title: "their last move" }, page.lastMoves.get(seat)) : null);
+      page.lastMoves.has(seat) ? h("span", { class: "seat-row-last", title: "their last move" }, lastMoveWords(page.lastMoves.get(seat), names)) : null);
   });
   replaceChildren(list, items);
   const seated = page.clients.some((c) => c.token);
@@ -369,6 +369,11 @@ function renderLog(state, names) {
     list.scrollTop = list.scrollHeight;
     list.dataset.init = "1";
   }
+}
+
+/** A seat's last move for the seat list: its log parts in words (no "you": it is another seat's move). */
+function lastMoveWords(move, names) {
+  return Array.isArray(move) ? logLine(move, null, names) : String(move ?? "");
 }
 
 /** A log line from the server's parts: text as text, a seat by its name ("you" for the viewer), a card drawn by
@@ -622,7 +627,11 @@ function onUpdate(client, message) {
   // Each other seat's last move stays marked in the seat list until this screen moves again.
   if (client === shownClient() && Number.isInteger(message.actor) && message.actor >= 0) {
     if (isLocal(message.actor)) page.lastMoves.clear();
-    else page.lastMoves.set(message.actor, message.action);
+    else {
+      // In words: the log parts of the move's own events (the server's player words), the notation only without.
+      const said = (message.events || []).find((event) => Array.isArray(event.parts) && event.parts.length);
+      page.lastMoves.set(message.actor, said ? said.parts : message.action);
+    }
   }
   const summary = page.module.findSummary(message.events || []);
   if (!summary || summary.gameOver) return; // game over has its own panel

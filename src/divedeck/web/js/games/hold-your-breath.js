@@ -273,7 +273,9 @@ export function createBoard(root, api) {
     }
 
     function depthBoard() {
-      const max = view.max_depth;
+      // Scaled to the dives actually reached (with room below the deepest), never beyond the board's own depth.
+      const reached = Math.max(0, ...view.depths, ...(view.anchors || []));
+      const max = Math.min(view.max_depth || Infinity, Math.max(20, Math.ceil((reached + 10) / 10) * 10));
       const pct = (feet) => `${Math.min(100, Math.max(0, (feet / max) * 100))}%`;
       const marks = [0, Math.round(max / 3 / 5) * 5, Math.round((2 * max) / 3 / 5) * 5, max];
       const described = [...Array(view.players).keys()].map((s) => `${ctx.names(s)} at ${view.depths[s]} ft${view.anchors ? `, anchor ${view.anchors[s]} ft` : ""}${view.surfaced.includes(s) ? ", surfaced" : ""}`).join("; ");
