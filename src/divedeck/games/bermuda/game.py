@@ -15,6 +15,7 @@ from .actions import Action, Hold, Lay, Release, Sort, Tick, parse_action, stamp
 from .bots import PRESET_DESCRIPTIONS, PRESETS, bot_factories
 from .config import BermudaConfig
 from .metrics import METRICS
+from .observation import BermudaObservation
 from .state import BermudaState
 
 
@@ -33,6 +34,7 @@ class Bermuda(Game[BermudaState, Action]):
     levels = Levels(easy="slow-diver", medium="diver", hard_iterations=None)
     frontends = frozenset({Frontend.TERMINAL, Frontend.BROWSER})
     metrics = METRICS  # what a designer's report measures (divedeck report)
+    observation = BermudaObservation  # what a learner observes (divedeck.rl)
     # The data file designers edit: `divedeck data show bermuda`, `divedeck data check FILE`.
     data_files = (DataFile(option="cards", what=data_cards.WHAT, package=__package__ or "", default="treasures.toml",
                            parse=data_cards.parse_treasures, summary=data_cards.describe,
