@@ -26,6 +26,7 @@ from .errors import ConfigError, IllegalAction
 from .events import Event
 from .hidden import concealed
 from .moves import MoveTable
+from .observation import ObservationEncoder
 from .outcome import Outcome
 from .records import ActionRecord, LogPart, render_parts
 
@@ -80,6 +81,9 @@ class Game(ABC, Generic[S, A]):
     guide: ClassVar[Mapping[str, Any] | None] = None
     # The data files a designer may edit (a deck, treasures, a word list): shown and checked by `divedeck data`.
     data_files: ClassVar[tuple[DataFile, ...]] = ()
+    # The fixed-size numeric observation learners get (``engine/observation.py``; ``divedeck.rl`` reads it):
+    # ``observation(game, config)`` makes the encoder (a class). ``None``: the game offers none.
+    observation: ClassVar[type[ObservationEncoder] | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

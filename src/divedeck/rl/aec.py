@@ -25,7 +25,7 @@ from pettingzoo import AECEnv
 
 from ..engine.events import Event
 from ..engine.registry import get_game
-from .encoding import encoder_for
+from .encoding import MaskBuilder, encoder_for
 from .rewards import reward_function
 
 RENDER_MODES = ["ansi", "human"]
@@ -57,6 +57,7 @@ class DivedeckAECEnv(AECEnv):
         self.config = game.make_config(options)
         self.table = game.move_table(self.config)
         self.encoder = encoder_for(game, self.config)
+        self.masks = MaskBuilder(self.table)
         self.reward_of = reward_function(reward, self.encoder.score_scale)
         self.max_cycles = max_cycles
         self.render_mode = render_mode
@@ -108,10 +109,7 @@ class DivedeckAECEnv(AECEnv):
 
     def _info(self, seat: int) -> dict[str, Any]:
         view = self.game.view(self.state, seat)
-        mask = np.zeros(len(self.table), np.int8)
-        legal = self.game.legal_actions(self.state, seat)
-        if legal:
-            mask[[self.table.index(action) for action in legal]] = 1
+        mask = self.masks.mask(self.game.legal_actions(self.state, seat))
         self._cache[self.possible_agents[seat]] = {"observation": self.encoder.encode(view, seat),
                                                    "action_mask": mask}
         return {"view": view, "action_mask": mask}

@@ -27,7 +27,7 @@ from ..engine.decision import decide
 from ..engine.errors import IllegalAction
 from ..engine.registry import get_game
 from .aec import RENDER_MODES
-from .encoding import encoder_for
+from .encoding import MaskBuilder, encoder_for
 from .rewards import reward_function
 
 
@@ -92,6 +92,7 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray, Any]):
         self.opponent_names = names
         self.table = game.move_table(self.config)
         self.encoder = encoder_for(game, self.config)
+        self.masks = MaskBuilder(self.table)
         self.reward_of = reward_function(reward, self.encoder.score_scale)
         self.render_mode = render_mode
         self.observation_space = spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32)
@@ -130,10 +131,7 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray, Any]):
         return self.encoder.encode(self._view, self.seat)
 
     def _info(self) -> dict[str, Any]:
-        mask = np.zeros(len(self.table), np.int8)
-        legal = self.game.legal_actions(self.state, self.seat)
-        if legal:
-            mask[[self.table.index(action) for action in legal]] = 1
+        mask = self.masks.mask(self.game.legal_actions(self.state, self.seat))
         return {"view": Record(self._view), "action_mask": mask, "seat": self.seat}
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:

@@ -189,7 +189,7 @@ class DivedeckObserver:
 
     def set_from(self, state: DivedeckState, player: int) -> None:
         dd = self.game.game
-        self.tensor[:] = self.game.encoder.encode(dd.view(state.state, player), player)
+        self.game.encoder.encode_into(dd.view(state.state, player), player, self.tensor)
 
     def string_from(self, state: DivedeckState, player: int) -> str:
         dd = self.game.game

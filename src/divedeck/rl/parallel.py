@@ -25,7 +25,7 @@ from ..engine.events import Event
 from ..engine.game import CLOCK
 from ..engine.registry import get_game
 from .aec import RENDER_MODES, agent_name
-from .encoding import encoder_for
+from .encoding import MaskBuilder, encoder_for
 from .rewards import reward_function
 
 
@@ -52,6 +52,7 @@ class DivedeckParallelEnv(ParallelEnv):
         self.table = game.move_table(self.config)
         self.wait = len(self.table)
         self.encoder = encoder_for(game, self.config)
+        self.masks = MaskBuilder(self.table, extra=1)
         self.reward_of = reward_function(reward, self.encoder.score_scale)
         self.step_ms = step_ms
         self.max_cycles = max_cycles
@@ -92,11 +93,7 @@ class DivedeckParallelEnv(ParallelEnv):
         for agent in agents:
             seat = self.possible_agents.index(agent)
             view = self.game.view(self.state, seat)
-            mask = np.zeros(self.wait + 1, np.int8)
-            legal = self.game.legal_actions(self.state, seat)
-            if legal:
-                mask[[self.table.index(action) for action in legal]] = 1
-            mask[self.wait] = 1
+            mask = self.masks.mask(self.game.legal_actions(self.state, seat))
             observations[agent] = {"observation": self.encoder.encode(view, seat), "action_mask": mask}
             infos[agent] = {"view": view, "action_mask": mask, "now": self.now}
         return observations, infos

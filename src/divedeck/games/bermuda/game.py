@@ -16,6 +16,7 @@ from .bots import PRESET_DESCRIPTIONS, PRESETS, bot_factories
 from .config import BermudaConfig
 from .guide import GUIDE, hint
 from .metrics import METRICS
+from .observation import BermudaObservation
 from .state import BermudaState
 
 
@@ -35,6 +36,7 @@ class Bermuda(Game[BermudaState, Action]):
     frontends = frozenset({Frontend.TERMINAL, Frontend.BROWSER})
     guide = GUIDE  # the guided first game: one dive with a bot teammate (guide.py)
     metrics = METRICS  # what a designer's report measures (divedeck report)
+    observation = BermudaObservation  # what a learner observes (divedeck.rl)
     # The data file designers edit: `divedeck data show bermuda`, `divedeck data check FILE`.
     data_files = (DataFile(option="cards", what=data_cards.WHAT, package=__package__ or "", default="treasures.toml",
                            parse=data_cards.parse_treasures, summary=data_cards.describe,

@@ -17,6 +17,7 @@ from .bots import GreedyBot
 from .config import HoldYourBreathConfig
 from .guide import GUIDE, hint
 from .metrics import METRICS
+from .observation import HoldYourBreathObservation
 from .rules_sheet import ICONS, rules_sheet
 from .state import HoldYourBreathState
 
@@ -37,6 +38,7 @@ class HoldYourBreath(Game[HoldYourBreathState, Action]):
     levels = Levels(medium="greedy", hard_iterations=400)
     frontends = frozenset({Frontend.TERMINAL, Frontend.BROWSER, Frontend.HOTSEAT})
     metrics = METRICS  # what a designer's report measures (divedeck report)
+    observation = HoldYourBreathObservation  # what a learner observes (divedeck.rl)
     # The data file designers edit: `divedeck data show hold-your-breath`, `divedeck data check FILE`.
     data_files = (DataFile(option="cards", what=data_cards.WHAT, package=__package__ or "", default="deck.toml",
                            parse=data_cards.parse_deck, summary=data_cards.describe,

@@ -18,6 +18,7 @@ from .config import SnorkelingConfig
 from .context import context_for
 from .guide import GUIDE, hint
 from .metrics import METRICS
+from .observation import SnorkelingObservation
 from .rules_sheet import rules_sheet
 from .state import SnorkelingState
 
@@ -37,6 +38,7 @@ class Snorkeling(Game[SnorkelingState, Action]):
     levels = Levels(medium="greedy", hard_iterations=4000, hard_cutoff=SEARCH_CUTOFF)
     frontends = frozenset({Frontend.TERMINAL, Frontend.BROWSER, Frontend.HOTSEAT})
     metrics = METRICS  # what a designer's report measures (divedeck report)
+    observation = SnorkelingObservation  # what a learner observes (divedeck.rl)
     # The data file designers edit: `divedeck data show snorkeling`, `divedeck data check FILE`.
     data_files = (DataFile(option="cards", what=data_cards.WHAT, package=__package__ or "", default="cards.toml",
                            parse=data_cards.parse_cards, summary=data_cards.describe,
