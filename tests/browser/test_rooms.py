@@ -25,15 +25,20 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 GAME_TIMEOUT = 240.0
 
 
+def record_frames(page: Any) -> None:
+    """Keep every frame ``page``'s sockets receive, as text, in ``page.frames_received``."""
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(
+        payload if isinstance(payload, str) else payload.decode())))
+    page.frames_received = frames
+
+
 def make_room_from_lobby(browser: Any, server: ServerProcess, players: int, options: dict[str, str],
                          game: str = "snorkeling") -> tuple[Any, str]:
     """The screen: the lobby, ``game`` with ``players`` and ``options`` (typed into the form), "Play in this
     room"; returns the page and the code."""
     screen = browser.new_context(**SCREEN).new_page()
-    frames: list[str] = []
-    screen.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(
-        payload if isinstance(payload, str) else payload.decode())))
-    screen.frames_received = frames
+    record_frames(screen)
     screen.goto(f"{server.url}/")
     screen.wait_for_selector(f"#game-{game}", timeout=15000)
     screen.locator(f"#game-{game}").check()
@@ -48,8 +53,51 @@ def make_room_from_lobby(browser: Any, server: ServerProcess, players: int, opti
     return screen, code
 
 
-def join_by_phone(browser: Any, server: ServerProcess, code: str, name: str, *, by_link: bool) -> Any:
-    phone = browser.new_context(**PHONE).new_page()
+def open_room_screen(browser: Any, server: ServerProcess, game: str, options: dict[str, Any], players: int,
+                     bots: list[str | None] | None = None) -> tuple[Any, str]:
+    """A room made through the API (as the lobby makes it) and its screen opened, as the lobby opens it."""
+    status, answer = server.request("POST", "/api/rooms", {"game": game, "options": options, "players": players,
+                                                          "bots": bots or []})
+    assert status == 201, answer
+    code = answer["room"]["code"]
+    screen = browser.new_context(**SCREEN).new_page()
+    record_frames(screen)
+    screen.goto(f"{server.url}/room/{code}#host={answer['host']}")
+    screen.wait_for_selector(".join-code[data-code]", timeout=15000)
+    return screen, code
+
+
+def start(screen: Any, board: str) -> str:
+    """Start from the screen once everyone is there; returns the table's id when the screen shows the table."""
+    wait_until(screen, "!document.getElementById('room-start').disabled", timeout=10)
+    screen.locator("#room-start").click()
+    screen.wait_for_url("**/table/*?screen=*", timeout=15000)
+    screen.wait_for_selector(".screen-corner .join-qr", timeout=15000)
+    screen.wait_for_selector(board, state="attached", timeout=15000)
+    return str(screen.url.split("/table/")[1].split("?")[0])
+
+
+def assert_screen_saw_only_spectator_views(server: ServerProcess, screen: Any, table_id: str) -> None:
+    """Every view the screen's socket carried is exactly the spectator view at its version: byte for byte what a
+    replay of the stored log shows a spectator, so no hidden card or word ever reached it."""
+    views = spectator_views(server, table_id)
+    checked = 0
+    for text in screen.frames_received:
+        message = json.loads(text)
+        if message.get("type") not in ("welcome", "update"):
+            continue
+        assert message.get("seat") is None
+        assert message["view"] == views[message["version"]], f"version {message['version']}"
+        checked += 1
+    assert checked > 5, checked
+
+
+def join_by_phone(browser: Any, server: ServerProcess, code: str, name: str, *, by_link: bool,
+                  init_script: str | None = None) -> Any:
+    context = browser.new_context(**PHONE)
+    if init_script is not None:
+        context.add_init_script(init_script)
+    phone = context.new_page()
     phone.goto(f"{server.url}/join#{code}" if by_link else f"{server.url}/join")
     if not by_link:
         phone.fill("#join-code", code.lower())
