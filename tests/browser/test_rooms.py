@@ -248,3 +248,30 @@ def test_a_room_survives_a_server_restart(browser: Any, tmp_path: Path, artifact
         play([ann, bob], until=lambda: game_over(ann) and game_over(bob))
         wait_until(screen, "document.querySelector('#gameover') && !document.querySelector('#gameover').hidden",
                    timeout=15)
+
+
+def test_a_mixed_room_an_invite_link_for_a_remote_seat_and_a_spectator_link(
+        browser: Any, server: ServerProcess, artifacts: Path) -> None:
+    """The screen makes an invite link for seat 2 (a player who is not in the room opens it on their own
+    computer) and shows a spectator link; a phone takes seat 1 by code; the game is played to the end."""
+    screen, code = open_room_screen(browser, server, "snorkeling", {"target_score": 1}, players=2)
+    screen.locator(".room-seat[data-seat='1'] .room-invite").click()
+    screen.wait_for_selector(".room-seat[data-seat='1'] .room-invite-link", timeout=10000)
+    invite = screen.locator(".room-invite-link").input_value()
+    watch = screen.locator(".room-spectator-link").input_value()
+    assert "#seat=1&token=" in invite and watch.split("/table/")[1] == invite.split("/table/")[1].split("#")[0]
+    screen.screenshot(path=str(artifacts / "screen-invite.png"))
+    phone = join_by_phone(browser, server, code, "Ann", by_link=True)
+    assert phone.url.split("#")[0].endswith(invite.split("#")[0].split("/table/")[1])
+    remote = browser.new_context(viewport={"width": 1366, "height": 800}).new_page()
+    remote.goto(invite)
+    remote.wait_for_selector("#board", timeout=15000)
+    watcher = browser.new_context(viewport={"width": 1366, "height": 800}).new_page()
+    watcher.goto(watch)
+    watcher.wait_for_selector("#board", timeout=15000)
+    start(screen, "#board")
+    play([phone, remote], until=lambda: game_over(phone) and game_over(remote))
+    for page in (screen, watcher):
+        wait_until(page, "document.querySelector('#gameover') && !document.querySelector('#gameover').hidden",
+                   timeout=15)
+    assert watcher.locator("#board [data-act='card']").count() == 0  # the spectator link holds no hand

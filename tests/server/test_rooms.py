@@ -202,3 +202,26 @@ def test_a_seat_claimed_whose_phone_never_came_goes_to_a_bot_after_the_claim_gra
     assert table.seats[bob["seat"]].controller == "human"
     app.close(late)
     app.close(phone)
+
+
+def test_a_mixed_room_invite_link_for_a_seat_and_spectators(app: Harness) -> None:
+    code, host, table_id = make_room(app)
+    assert app.client.post(f"/api/rooms/{code}/invite", json={"host": "wrong", "seat": 1}).status_code == 403
+    invited = app.client.post(f"/api/rooms/{code}/invite", json={"host": host, "seat": 1})
+    assert invited.status_code == 200, invited.text
+    answer = invited.json()
+    assert answer["room"]["open_seats"] == [0]  # kept for the remote player: no phone takes it with the code
+    again = app.client.post(f"/api/rooms/{code}/invite", json={"host": host, "seat": 1})
+    assert again.status_code == 409
+    ann = join(app, code, "Ann").json()
+    assert ann["seat"] == 0
+    assert join(app, code, "Zed").json()["error"]["code"] == "room_full"
+    remote = app.connect(table_id, answer["token"])  # the invite link's token opens seat 1
+    assert remote.table is not None and remote.table["seats"][1]["name"] == "Guest 2"
+    watcher = app.connect(table_id, spectator=True)
+    assert app.client.post(f"/api/rooms/{code}/start", json={"host": host}).status_code == 200
+    phones = {0: app.connect(table_id, ann["token"]), 1: remote}
+    remote.next("welcome")  # the start's fresh welcome
+    drive(phones, random.Random(3))
+    assert app.live(table_id).finished
+    watcher.sync()

@@ -178,6 +178,22 @@ class Rooms:
         table._save_seats()
         table.broadcast_table()
 
+    async def invite(self, room: Room, table: LiveTable, seat_index: object) -> str:
+        """A seat token for an open seat, for a remote player's invite link: the seat is kept for them (no phone
+        takes it with the code) and named "Guest N" until their page says its name."""
+        if room.started is not None:
+            raise TableError("started", "the game has begun: invite links are made before the start", 409)
+        if not isinstance(seat_index, int) or not 0 <= seat_index < len(table.seats) \
+                or not is_open(table.seats[seat_index]):
+            raise TableError("bad_seats", "that seat is not open", 409)
+        seat = table.seats[seat_index]
+        token = new_token()
+        seat.token_hash = hash_token(token)
+        seat.name, seat.named = f"Guest {seat_index + 1}", True
+        table._save_seats()
+        table.broadcast_table()
+        return token
+
     async def start(self, room: Room, table: LiveTable) -> None:
         if room.started is not None:
             return
