@@ -16,7 +16,6 @@ import pytest
 
 from divedeck.engine.match import Match
 from tests.browser.conftest import wait_until
-from tests.browser.test_hold_your_breath_web import Player
 from tests.browser.test_snorkeling_web import game_over, take_one_step
 from tests.live_server import ServerProcess
 
@@ -135,67 +134,6 @@ def spectator_views(server: ServerProcess, table_id: str) -> dict[int, Any]:
         match.act(seat, action)
         views[version] = json.loads(json.dumps(match.game.view(match.state, None)))
     return views
-
-
-def hyb_step(page: Any) -> bool:
-    return Player(page).step()
-
-
-GAMES = {"snorkeling": ({"target_score": "3"}, take_one_step, "#board"),
-         "hold-your-breath": ({}, hyb_step, "#board .hyb-depth")}
-
-
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_a_room_plays_a_game_from_two_phones(browser: Any, server: ServerProcess, artifacts: Path, game: str) -> None:
-    options, step, board = GAMES[game]
-    screen, code = make_room_from_lobby(browser, server, players=2, options=options, game=game)
-    screen.screenshot(path=str(artifacts / "screen-room-empty.png"))
-    ann = join_by_phone(browser, server, code, "Ann", by_link=True)
-    bob = join_by_phone(browser, server, code, "<i>Bob</i>", by_link=False)
-    wait_until(screen, "document.querySelectorAll('.room-seat[data-state=joined]').length === 2", timeout=10)
-    assert "<i>Bob</i>" in screen.locator("#room-seats").inner_text()  # shown as text, not markup
-    assert screen.locator("#room-seats i").count() == 0
-    ann.screenshot(path=str(artifacts / "phone-before-start.png"))
-    assert not step(ann)  # held until the start: nothing to press
-    assert ann.locator("#turn").inner_text() == "Waiting for the room to start"
-    screen.screenshot(path=str(artifacts / "screen-room-full.png"))
-    screen.locator("#room-start").click()
-    screen.wait_for_url("**/table/*?screen=*", timeout=15000)
-    screen.wait_for_selector(".screen-corner .join-qr", timeout=15000)
-    screen.wait_for_selector(board, state="attached", timeout=15000)
-    table_id = screen.url.split("/table/")[1].split("?")[0]
-    wait_until(ann, "document.getElementById('turn').textContent !== 'Waiting for the room to start'", timeout=10)
-    assert screen.locator("#board [data-act='card']").count() == 0  # a spectator: no hand
-
-    # A few moves, then Bob's phone is closed and joins again by code (the same name gives the seat back).
-    clicks = 0
-    deadline = time.monotonic() + 60
-    while clicks < 6 and not game_over(ann) and time.monotonic() < deadline:
-        clicks += int(step(ann)) + int(step(bob))
-    screen.screenshot(path=str(artifacts / "screen-playing.png"))
-    ann.screenshot(path=str(artifacts / "phone-playing.png"))
-    bob.context.close()
-    bob = join_by_phone(browser, server, code, "<i>Bob</i>", by_link=True)
-    play([ann, bob], until=lambda: game_over(ann) and game_over(bob), step=step)
-    wait_until(screen, "document.querySelector('#gameover') && !document.querySelector('#gameover').hidden",
-               timeout=15)
-    screen.screenshot(path=str(artifacts / "screen-over.png"))
-    bob.screenshot(path=str(artifacts / "phone-over.png"))
-
-    # The screen's socket carried exactly the spectator view at every version.
-    views = spectator_views(server, table_id)
-    checked = 0
-    for text in screen.frames_received:
-        message = json.loads(text)
-        if message.get("type") not in ("welcome", "update"):
-            continue
-        assert message.get("seat") is None
-        assert message["view"] == views[message["version"]], f"version {message['version']}"
-        checked += 1
-    assert checked > 10
-    # The code is spent with the game.
-    status, answer = server.request("POST", "/api/rooms/join", {"code": code, "name": "Late"})
-    assert status == 404, answer
 
 
 def test_the_screen_adds_a_bot_and_a_full_room_says_so(browser: Any, server: ServerProcess, artifacts: Path) -> None:

@@ -1,4 +1,4 @@
-"""Play in one room (issue 16), the two games played at once: Bermuda from a touch phone (one finger holds the
+"""Play in one room (issue 16), whole games from phones: Snorkeling and Hold Your Breath! from two phones; Bermuda from a touch phone (one finger holds the
 breath, other fingers lay cards) beside two bots, and Hold your Hat from four phones (the word on the clue-giver's
 phone with Got it / Skip / Foul, the guess box on the teammate's, THEFT and RAID on the other team's, each team's
 special cards on every phone). One 1920x1080 shared screen shows the table; every frame its socket received is the
@@ -10,11 +10,23 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.browser.conftest import wait_until
 from tests.browser.test_bermuda_touch import RECORD_POINTERS, Fingers, lay_some
 from tests.browser.test_bermuda_web import phase, wait_for
+from tests.browser.test_hold_your_breath_web import Player
 from tests.browser.test_hold_your_hat_web import Table, game_over
-from tests.browser.test_rooms import assert_screen_saw_only_spectator_views, join_by_phone, open_room_screen, start
+from tests.browser.test_rooms import (
+    assert_screen_saw_only_spectator_views,
+    join_by_phone,
+    make_room_from_lobby,
+    open_room_screen,
+    play,
+    start,
+)
+from tests.browser.test_snorkeling_web import game_over as snorkel_over
+from tests.browser.test_snorkeling_web import take_one_step
 from tests.live_server import ServerProcess
 
 GAME_TIMEOUT = 150.0
@@ -106,3 +118,55 @@ def test_a_hold_your_hat_room_played_from_four_phones(browser: Any, server: Serv
     screen.screenshot(path=str(artifacts / "screen-hyh-over.png"))
     phones[1].screenshot(path=str(artifacts / "phone-hyh-over.png"))
     assert_screen_saw_only_spectator_views(server, screen, table_id)
+
+
+def hyb_step(page: Any) -> bool:
+    return Player(page).step()
+
+
+GAMES = {"snorkeling": ({"target_score": "3"}, take_one_step, "#board"),
+         "hold-your-breath": ({}, hyb_step, "#board .hyb-depth")}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_room_plays_a_game_from_two_phones(browser: Any, server: ServerProcess, artifacts: Path, game: str) -> None:
+    options, step, board = GAMES[game]
+    screen, code = make_room_from_lobby(browser, server, players=2, options=options, game=game)
+    screen.screenshot(path=str(artifacts / "screen-room-empty.png"))
+    ann = join_by_phone(browser, server, code, "Ann", by_link=True)
+    bob = join_by_phone(browser, server, code, "<i>Bob</i>", by_link=False)
+    wait_until(screen, "document.querySelectorAll('.room-seat[data-state=joined]').length === 2", timeout=10)
+    assert "<i>Bob</i>" in screen.locator("#room-seats").inner_text()  # shown as text, not markup
+    assert screen.locator("#room-seats i").count() == 0
+    ann.screenshot(path=str(artifacts / "phone-before-start.png"))
+    assert not step(ann)  # held until the start: nothing to press
+    assert ann.locator("#turn").inner_text() == "Waiting for the room to start"
+    screen.screenshot(path=str(artifacts / "screen-room-full.png"))
+    screen.locator("#room-start").click()
+    screen.wait_for_url("**/table/*?screen=*", timeout=15000)
+    screen.wait_for_selector(".screen-corner .join-qr", timeout=15000)
+    screen.wait_for_selector(board, state="attached", timeout=15000)
+    table_id = screen.url.split("/table/")[1].split("?")[0]
+    wait_until(ann, "document.getElementById('turn').textContent !== 'Waiting for the room to start'", timeout=10)
+    assert screen.locator("#board [data-act='card']").count() == 0  # a spectator: no hand
+
+    # A few moves, then Bob's phone is closed and joins again by code (the same name gives the seat back).
+    clicks = 0
+    deadline = time.monotonic() + 60
+    while clicks < 6 and not snorkel_over(ann) and time.monotonic() < deadline:
+        clicks += int(step(ann)) + int(step(bob))
+    screen.screenshot(path=str(artifacts / "screen-playing.png"))
+    ann.screenshot(path=str(artifacts / "phone-playing.png"))
+    bob.context.close()
+    bob = join_by_phone(browser, server, code, "<i>Bob</i>", by_link=True)
+    play([ann, bob], until=lambda: snorkel_over(ann) and snorkel_over(bob), step=step)
+    wait_until(screen, "document.querySelector('#gameover') && !document.querySelector('#gameover').hidden",
+               timeout=15)
+    screen.screenshot(path=str(artifacts / "screen-over.png"))
+    bob.screenshot(path=str(artifacts / "phone-over.png"))
+
+    # The screen's socket carried exactly the spectator view at every version.
+    assert_screen_saw_only_spectator_views(server, screen, table_id)
+    # The code is spent with the game.
+    status, answer = server.request("POST", "/api/rooms/join", {"code": code, "name": "Late"})
+    assert status == 404, answer
