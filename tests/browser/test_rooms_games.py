@@ -1,8 +1,9 @@
-"""Play in one room (issue 16), whole games from phones: Snorkeling and Hold Your Breath! from two phones; Bermuda from a touch phone (one finger holds the
-breath, other fingers lay cards) beside two bots, and Hold your Hat from four phones (the word on the clue-giver's
-phone with Got it / Skip / Foul, the guess box on the teammate's, THEFT and RAID on the other team's, each team's
-special cards on every phone). One 1920x1080 shared screen shows the table; every frame its socket received is the
-spectator view at its version (a replay of the stored log), so it never carried a hidden card or word."""
+"""Play in one room (issue 16), whole games from phones: Snorkeling and Hold Your Breath! from two phones (one
+closed and joined again by code), Bermuda from a touch phone (one finger holds the breath, others lay cards) beside
+two bots, and Hold your Hat from four phones (the word on the clue-giver's phone with Got it / Foul, the guess box
+on the teammate's, THEFT and RAID on the other team's, each team's special cards on every phone). One 1920x1080
+shared screen shows the table; every frame its socket received is the spectator view at its version (a replay of
+the stored log), so it never carried a hidden card or word."""
 
 from __future__ import annotations
 
