@@ -16,7 +16,6 @@ import pytest
 
 from divedeck.engine.match import Match
 from tests.browser.conftest import wait_until
-from tests.browser.test_hold_your_breath_web import Player
 from tests.browser.test_snorkeling_web import game_over, take_one_step
 from tests.live_server import ServerProcess
 
@@ -25,15 +24,20 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 GAME_TIMEOUT = 240.0
 
 
+def record_frames(page: Any) -> None:
+    """Keep every frame ``page``'s sockets receive, as text, in ``page.frames_received``."""
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(
+        payload if isinstance(payload, str) else payload.decode())))
+    page.frames_received = frames
+
+
 def make_room_from_lobby(browser: Any, server: ServerProcess, players: int, options: dict[str, str],
                          game: str = "snorkeling") -> tuple[Any, str]:
     """The screen: the lobby, ``game`` with ``players`` and ``options`` (typed into the form), "Play in this
     room"; returns the page and the code."""
     screen = browser.new_context(**SCREEN).new_page()
-    frames: list[str] = []
-    screen.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(
-        payload if isinstance(payload, str) else payload.decode())))
-    screen.frames_received = frames
+    record_frames(screen)
     screen.goto(f"{server.url}/")
     screen.wait_for_selector(f"#game-{game}", timeout=15000)
     screen.locator(f"#game-{game}").check()
@@ -48,8 +52,51 @@ def make_room_from_lobby(browser: Any, server: ServerProcess, players: int, opti
     return screen, code
 
 
-def join_by_phone(browser: Any, server: ServerProcess, code: str, name: str, *, by_link: bool) -> Any:
-    phone = browser.new_context(**PHONE).new_page()
+def open_room_screen(browser: Any, server: ServerProcess, game: str, options: dict[str, Any], players: int,
+                     bots: list[str | None] | None = None) -> tuple[Any, str]:
+    """A room made through the API (as the lobby makes it) and its screen opened, as the lobby opens it."""
+    status, answer = server.request("POST", "/api/rooms", {"game": game, "options": options, "players": players,
+                                                          "bots": bots or []})
+    assert status == 201, answer
+    code = answer["room"]["code"]
+    screen = browser.new_context(**SCREEN).new_page()
+    record_frames(screen)
+    screen.goto(f"{server.url}/room/{code}#host={answer['host']}")
+    screen.wait_for_selector(".join-code[data-code]", timeout=15000)
+    return screen, code
+
+
+def start(screen: Any, board: str) -> str:
+    """Start from the screen once everyone is there; returns the table's id when the screen shows the table."""
+    wait_until(screen, "!document.getElementById('room-start').disabled", timeout=10)
+    screen.locator("#room-start").click()
+    screen.wait_for_url("**/table/*?screen=*", timeout=15000)
+    screen.wait_for_selector(".screen-corner .join-qr", timeout=15000)
+    screen.wait_for_selector(board, state="attached", timeout=15000)
+    return str(screen.url.split("/table/")[1].split("?")[0])
+
+
+def assert_screen_saw_only_spectator_views(server: ServerProcess, screen: Any, table_id: str) -> None:
+    """Every view the screen's socket carried is exactly the spectator view at its version: byte for byte what a
+    replay of the stored log shows a spectator, so no hidden card or word ever reached it."""
+    views = spectator_views(server, table_id)
+    checked = 0
+    for text in screen.frames_received:
+        message = json.loads(text)
+        if message.get("type") not in ("welcome", "update"):
+            continue
+        assert message.get("seat") is None
+        assert message["view"] == views[message["version"]], f"version {message['version']}"
+        checked += 1
+    assert checked > 5, checked
+
+
+def join_by_phone(browser: Any, server: ServerProcess, code: str, name: str, *, by_link: bool,
+                  init_script: str | None = None) -> Any:
+    context = browser.new_context(**PHONE)
+    if init_script is not None:
+        context.add_init_script(init_script)
+    phone = context.new_page()
     phone.goto(f"{server.url}/join#{code}" if by_link else f"{server.url}/join")
     if not by_link:
         phone.fill("#join-code", code.lower())
@@ -87,67 +134,6 @@ def spectator_views(server: ServerProcess, table_id: str) -> dict[int, Any]:
         match.act(seat, action)
         views[version] = json.loads(json.dumps(match.game.view(match.state, None)))
     return views
-
-
-def hyb_step(page: Any) -> bool:
-    return Player(page).step()
-
-
-GAMES = {"snorkeling": ({"target_score": "3"}, take_one_step, "#board"),
-         "hold-your-breath": ({}, hyb_step, "#board .hyb-depth")}
-
-
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_a_room_plays_a_game_from_two_phones(browser: Any, server: ServerProcess, artifacts: Path, game: str) -> None:
-    options, step, board = GAMES[game]
-    screen, code = make_room_from_lobby(browser, server, players=2, options=options, game=game)
-    screen.screenshot(path=str(artifacts / "screen-room-empty.png"))
-    ann = join_by_phone(browser, server, code, "Ann", by_link=True)
-    bob = join_by_phone(browser, server, code, "<i>Bob</i>", by_link=False)
-    wait_until(screen, "document.querySelectorAll('.room-seat[data-state=joined]').length === 2", timeout=10)
-    assert "<i>Bob</i>" in screen.locator("#room-seats").inner_text()  # shown as text, not markup
-    assert screen.locator("#room-seats i").count() == 0
-    ann.screenshot(path=str(artifacts / "phone-before-start.png"))
-    assert not step(ann)  # held until the start: nothing to press
-    assert ann.locator("#turn").inner_text() == "Waiting for the room to start"
-    screen.screenshot(path=str(artifacts / "screen-room-full.png"))
-    screen.locator("#room-start").click()
-    screen.wait_for_url("**/table/*?screen=*", timeout=15000)
-    screen.wait_for_selector(".screen-corner .join-qr", timeout=15000)
-    screen.wait_for_selector(board, state="attached", timeout=15000)
-    table_id = screen.url.split("/table/")[1].split("?")[0]
-    wait_until(ann, "document.getElementById('turn').textContent !== 'Waiting for the room to start'", timeout=10)
-    assert screen.locator("#board [data-act='card']").count() == 0  # a spectator: no hand
-
-    # A few moves, then Bob's phone is closed and joins again by code (the same name gives the seat back).
-    clicks = 0
-    deadline = time.monotonic() + 60
-    while clicks < 6 and not game_over(ann) and time.monotonic() < deadline:
-        clicks += int(step(ann)) + int(step(bob))
-    screen.screenshot(path=str(artifacts / "screen-playing.png"))
-    ann.screenshot(path=str(artifacts / "phone-playing.png"))
-    bob.context.close()
-    bob = join_by_phone(browser, server, code, "<i>Bob</i>", by_link=True)
-    play([ann, bob], until=lambda: game_over(ann) and game_over(bob), step=step)
-    wait_until(screen, "document.querySelector('#gameover') && !document.querySelector('#gameover').hidden",
-               timeout=15)
-    screen.screenshot(path=str(artifacts / "screen-over.png"))
-    bob.screenshot(path=str(artifacts / "phone-over.png"))
-
-    # The screen's socket carried exactly the spectator view at every version.
-    views = spectator_views(server, table_id)
-    checked = 0
-    for text in screen.frames_received:
-        message = json.loads(text)
-        if message.get("type") not in ("welcome", "update"):
-            continue
-        assert message.get("seat") is None
-        assert message["view"] == views[message["version"]], f"version {message['version']}"
-        checked += 1
-    assert checked > 10
-    # The code is spent with the game.
-    status, answer = server.request("POST", "/api/rooms/join", {"code": code, "name": "Late"})
-    assert status == 404, answer
 
 
 def test_the_screen_adds_a_bot_and_a_full_room_says_so(browser: Any, server: ServerProcess, artifacts: Path) -> None:
@@ -200,3 +186,30 @@ def test_a_room_survives_a_server_restart(browser: Any, tmp_path: Path, artifact
         play([ann, bob], until=lambda: game_over(ann) and game_over(bob))
         wait_until(screen, "document.querySelector('#gameover') && !document.querySelector('#gameover').hidden",
                    timeout=15)
+
+
+def test_a_mixed_room_an_invite_link_for_a_remote_seat_and_a_spectator_link(
+        browser: Any, server: ServerProcess, artifacts: Path) -> None:
+    """The screen makes an invite link for seat 2 (a player who is not in the room opens it on their own
+    computer) and shows a spectator link; a phone takes seat 1 by code; the game is played to the end."""
+    screen, code = open_room_screen(browser, server, "snorkeling", {"target_score": 1}, players=2)
+    screen.locator(".room-seat[data-seat='1'] .room-invite").click()
+    screen.wait_for_selector(".room-seat[data-seat='1'] .room-invite-link", timeout=10000)
+    invite = screen.locator(".room-invite-link").input_value()
+    watch = screen.locator(".room-spectator-link").input_value()
+    assert "#seat=1&token=" in invite and watch.split("/table/")[1] == invite.split("/table/")[1].split("#")[0]
+    screen.screenshot(path=str(artifacts / "screen-invite.png"))
+    phone = join_by_phone(browser, server, code, "Ann", by_link=True)
+    assert phone.url.split("#")[0].endswith(invite.split("#")[0].split("/table/")[1])
+    remote = browser.new_context(viewport={"width": 1366, "height": 800}).new_page()
+    remote.goto(invite)
+    remote.wait_for_selector("#board", timeout=15000)
+    watcher = browser.new_context(viewport={"width": 1366, "height": 800}).new_page()
+    watcher.goto(watch)
+    watcher.wait_for_selector("#board", timeout=15000)
+    start(screen, "#board")
+    play([phone, remote], until=lambda: game_over(phone) and game_over(remote))
+    for page in (screen, watcher):
+        wait_until(page, "document.querySelector('#gameover') && !document.querySelector('#gameover').hidden",
+                   timeout=15)
+    assert watcher.locator("#board [data-act='card']").count() == 0  # the spectator link holds no hand

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -175,3 +176,52 @@ def test_a_bermuda_room_holds_its_clock_and_bots_until_the_start(make_app: Any) 
             break
     else:
         raise AssertionError("the bots did not dive after the start")
+
+
+def test_a_seat_claimed_whose_phone_never_came_goes_to_a_bot_after_the_claim_grace(make_app: Any) -> None:
+    """Bob joins with the code but his phone never opens the table: after room_claim_grace the seat is treated
+    like a player who dropped out (a bot plays it), so Ann's game goes on; Bob's phone can still take it back."""
+    clock = ManualClock(START)
+    app = make_app(clock=clock, room_claim_grace=2.0, grace_period=600.0)
+    code, host, table_id = make_room(app)
+    ann = join(app, code, "Ann").json()
+    bob = join(app, code, "Bob").json()
+    phone = app.connect(table_id, ann["token"])
+    assert app.client.post(f"/api/rooms/{code}/start", json={"host": host}).status_code == 200
+    table = app.live(table_id)
+    run_clock(table, clock, 1500)
+    assert table.seats[bob["seat"]].controller == "human"  # not yet
+    run_clock(table, clock, 1000)
+    deadline = time.monotonic() + 5  # the server's thread wakes for it
+    while table.seats[bob["seat"]].controller != "bot":
+        assert time.monotonic() < deadline, "the claimed seat was never handed to a bot"
+        time.sleep(0.01)
+    assert table.seats[ann["seat"]].controller == "human"  # Ann is here: hers stays hers
+    late = app.connect(table_id, bob["token"])  # the phone comes after all: the seat is Bob's again
+    assert late.table is not None
+    assert table.seats[bob["seat"]].controller == "human"
+    app.close(late)
+    app.close(phone)
+
+
+def test_a_mixed_room_invite_link_for_a_seat_and_spectators(app: Harness) -> None:
+    code, host, table_id = make_room(app)
+    assert app.client.post(f"/api/rooms/{code}/invite", json={"host": "wrong", "seat": 1}).status_code == 403
+    invited = app.client.post(f"/api/rooms/{code}/invite", json={"host": host, "seat": 1})
+    assert invited.status_code == 200, invited.text
+    answer = invited.json()
+    assert answer["room"]["open_seats"] == [0]  # kept for the remote player: no phone takes it with the code
+    again = app.client.post(f"/api/rooms/{code}/invite", json={"host": host, "seat": 1})
+    assert again.status_code == 409
+    ann = join(app, code, "Ann").json()
+    assert ann["seat"] == 0
+    assert join(app, code, "Zed").json()["error"]["code"] == "room_full"
+    remote = app.connect(table_id, answer["token"])  # the invite link's token opens seat 1
+    assert remote.table is not None and remote.table["seats"][1]["name"] == "Guest 2"
+    watcher = app.connect(table_id, spectator=True)
+    assert app.client.post(f"/api/rooms/{code}/start", json={"host": host}).status_code == 200
+    phones = {0: app.connect(table_id, ann["token"]), 1: remote}
+    remote.next("welcome")  # the start's fresh welcome
+    drive(phones, random.Random(3))
+    assert app.live(table_id).finished
+    watcher.sync()

@@ -324,6 +324,17 @@ def create_app(settings: ServerSettings) -> FastAPI:
             return refused(failure)
         return {"room": room.public(table)}
 
+    @app.post("/api/rooms/{code}/invite", response_model=None)
+    async def room_invite(code: str, body: RoomHost, request: Request) -> dict[str, Any] | JSONResponse:
+        """An invite link's token for an open seat, for a player who is not in the room (a mixed room)."""
+        rooms = rooms_of(request)
+        try:
+            room, table = rooms.hosted(code, body.host, address_of(request))
+            token = await rooms.invite(room, table, body.seat)
+        except TableError as failure:
+            return refused(failure)
+        return {"room": room.public(table), "seat": body.seat, "token": token}
+
     @app.post("/api/rooms/{code}/start", response_model=None)
     async def room_start(code: str, body: RoomHost, request: Request) -> dict[str, Any] | JSONResponse:
         rooms = rooms_of(request)

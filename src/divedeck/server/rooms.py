@@ -14,6 +14,7 @@ Storage: a ``rooms`` table next to the server's own (code, table id, a hash of t
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import io
 import secrets
@@ -25,6 +26,7 @@ import segno
 from sqlalchemy import Column, Float, MetaData, String, Table, insert, select, update
 
 from ..bots import bot_names, make_bot
+from ..sim.clock import sleep_until
 from .connection import Bucket
 from .manager import REMEMBERED_ADDRESSES, TableError, TableManager, new_token
 from .settings import ServerSettings
@@ -176,6 +178,22 @@ class Rooms:
         table._save_seats()
         table.broadcast_table()
 
+    async def invite(self, room: Room, table: LiveTable, seat_index: object) -> str:
+        """A seat token for an open seat, for a remote player's invite link: the seat is kept for them (no phone
+        takes it with the code) and named "Guest N" until their page says its name."""
+        if room.started is not None:
+            raise TableError("started", "the game has begun: invite links are made before the start", 409)
+        if not isinstance(seat_index, int) or not 0 <= seat_index < len(table.seats) \
+                or not is_open(table.seats[seat_index]):
+            raise TableError("bad_seats", "that seat is not open", 409)
+        seat = table.seats[seat_index]
+        token = new_token()
+        seat.token_hash = hash_token(token)
+        seat.name, seat.named = f"Guest {seat_index + 1}", True
+        table._save_seats()
+        table.broadcast_table()
+        return token
+
     async def start(self, room: Room, table: LiveTable) -> None:
         if room.started is not None:
             return
@@ -193,7 +211,19 @@ class Rooms:
         for connection in table.connections():
             connection.send(encode(table.welcome(connection.seat)))
         table.start_grace_periods()
+        end = self.settings.clock.now() + int(self.settings.room_claim_grace * 1000)
+        for seat in table.seats:
+            if seat.kind == "human" and seat.named and not seat.joined and not seat.connections:
+                asyncio.get_running_loop().create_task(self._claim_or_bot(table, seat, end))
         table.schedule()
+
+    async def _claim_or_bot(self, table: LiveTable, seat: SeatState, end: int) -> None:
+        """A seat claimed with the code whose phone never opened the table: after ``room_claim_grace`` it is
+        treated like a player who dropped out (the usual bot takeover; the phone takes it back when it comes)."""
+        await sleep_until(self.settings.clock, end)
+        if not seat.joined and not seat.connections and not table.finished:
+            seat.joined = True  # as if it came and went: hand_to_bot leaves alone seats nobody ever came to
+            table.hand_to_bot(seat)
 
     # -- what a phone does ------------------------------------------------------------------------------------
     async def join(self, code: object, name: object, address: str | None) -> tuple[LiveTable, int, str]:

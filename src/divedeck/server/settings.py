@@ -60,6 +60,9 @@ class ServerSettings:
     # Rooms (rooms.py): wrong room codes (or host tokens) one client address may try a minute (a burst of as many)
     # before every attempt from it is refused until the budget refills.
     room_code_failures_per_minute: float = 10.0
+    # A seat claimed with the room code whose phone never opened the table: this long after the start it is
+    # treated like a player who dropped out (a bot plays it until the phone comes), so it cannot block the game.
+    room_claim_grace: float = 120.0
     log_length: int = 200  # recent events sent in a welcome
     # Options naming files on the server's disk (a custom card deck) are refused from the web unless this is set
     # by whoever runs the server: a stranger must not make the server read its files.

@@ -39,7 +39,7 @@ export function screenMode() {
 
 // -- the room page ----------------------------------------------------------------------------------------------
 
-const room = { code: "", host: "", game: null, state: null, timer: null, busy: false };
+const room = { code: "", host: "", game: null, state: null, timer: null, busy: false, invites: {} };
 
 function readHost(code) {
   const params = new URLSearchParams(location.hash.replace(/^#/, ""));
@@ -91,8 +91,10 @@ function seatRow(seat) {
   const label = h("span", { class: "room-seat-num" }, `Seat ${seat.seat + 1}`);
   if (!open) {
     const who = seat.kind === "bot" ? "bot" : seat.connected ? "here" : "joined";
+    const invite = room.invites[seat.seat];
     return h("li", { class: "room-seat", "data-seat": seat.seat, "data-state": seat.kind === "bot" ? "bot" : "joined" },
-      label, h("span", { class: "room-seat-name" }, seat.name), h("span", { class: "room-seat-tag" }, who));
+      label, h("span", { class: "room-seat-name" }, seat.name), h("span", { class: "room-seat-tag" }, who),
+      invite ? linkBox(invite, `Invite link for seat ${seat.seat + 1}: send it to a player who is not in the room`, "room-invite-link") : null);
   }
   const bots = (room.game && room.game.bots) || [];
   const labels = (room.game && room.game.bot_labels) || {};
@@ -103,8 +105,23 @@ function seatRow(seat) {
     type: "button", class: "btn btn-small room-add-bot", disabled: !bots.length,
     onclick: () => act(() => call("POST", `/api/rooms/${room.code}/bots`, { host: room.host, seat: seat.seat, bot: select.value })),
   }, "Add a bot");
+  const invite = h("button", {
+    type: "button", class: "btn btn-small room-invite",
+    title: "A link for a player who is not in the room: the seat is kept for them",
+    onclick: () => act(async () => {
+      const data = await call("POST", `/api/rooms/${room.code}/invite`, { host: room.host, seat: seat.seat });
+      room.invites[seat.seat] = `${location.origin}/table/${encodeURIComponent(data.room.table.id)}#seat=${data.seat}&token=${encodeURIComponent(data.token)}`;
+      return data;
+    }),
+  }, "Invite link");
   return h("li", { class: "room-seat", "data-seat": seat.seat, "data-state": "open" },
-    label, h("span", { class: "room-seat-name room-seat-open" }, "open"), bots.length ? [select, add] : null);
+    label, h("span", { class: "room-seat-name room-seat-open" }, "open"), bots.length ? [select, add] : null, invite);
+}
+
+/** A link shown as read-only text to copy (selected on focus). */
+function linkBox(link, label, className) {
+  return h("input", { class: `room-link ${className}`, readonly: true, value: link, "aria-label": label, title: label,
+    onfocus: (event) => event.target.select() });
 }
 
 function render() {
@@ -115,6 +132,8 @@ function render() {
   const options = Object.entries(table.options || {}).map(([k, v]) => `${humanize(k)}: ${v}`).join(" · ");
   $("room-options").textContent = options;
   replaceChildren($("room-seats"), table.seats.map(seatRow));
+  replaceChildren($("room-watch"), h("span", { class: "room-watch-label" }, "Spectators watch at"),
+    linkBox(`${location.origin}/table/${encodeURIComponent(table.id)}`, "Spectator link: anyone may watch the table with it", "room-spectator-link"));
   const waiting = state.open_seats.length;
   $("room-start").disabled = waiting > 0 || room.busy;
   $("room-waiting").textContent = waiting

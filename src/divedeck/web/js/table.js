@@ -291,6 +291,7 @@ function render() {
       busy: client.busy,
       names,
       seats: table ? table.seats : [],
+      held: Boolean(table && table.held), // a room's table before the shared screen starts it
       deck: page.deck,
       static: state.static,
       log: state.log,

@@ -384,6 +384,7 @@ export function createBoard(root, api) {
 
   function breathState(view, seated) {
     if (view.phase === "over") return "over";
+    if (ctx.held) return "waiting"; // a room's table before the shared screen starts it
     if (!seated) return view.phase === "dive" ? "diving" : "watching";
     if (view.phase === "dive") return "diving";
     if (view.holding[ctx.seat] || queue.includes("hold")) return view.dive_at !== null ? "countdown" : "holding";
@@ -404,10 +405,11 @@ export function createBoard(root, api) {
       countdown: ["The dive starts in ", letGo],
       diving: [seated ? "Diving!" : "Diving", seated ? letGo : "the first to breathe ends it"],
       watching: ["The divers are getting ready", "you are watching"],
+      waiting: ["Waiting for the room to start", "the shared screen starts the game"],
       over: ["The game is over", ""],
     };
     const [main, sub] = labels[state];
-    const usable = seated && state !== "over";
+    const usable = seated && state !== "over" && state !== "waiting";
     breathButton.className = `brm-breath-btn is-${state}${pressed ? " is-pressed" : ""}${usable ? "" : " is-static"}`;
     breathButton.disabled = !usable;
     breathButton.setAttribute("aria-pressed", pressed ? "true" : "false");
