@@ -138,3 +138,20 @@ def test_key_hints_show_with_a_keyboard_and_hide_on_a_touch_screen(browser: Any,
     assert not page.locator("#board .snk-actions kbd").first.is_visible()
     assert not page.locator(".keys-help").is_visible()
     page.context.close()
+
+
+@pytest.mark.parametrize("game", ["hold-your-breath", "snorkeling"])
+def test_on_a_phone_the_game_title_beside_the_rules_button_is_readable(browser: Any, live: ServerProcess,
+                                                                      artifacts: Path, game: str) -> None:
+    """The header's game title is shown whole on a 390 px phone, with the Rules button and the turn line beside it:
+    the turn line gives way first."""
+    page = open_table(browser, live, game, 2, "phone")
+    page.locator("#rules-open").wait_for(state="visible", timeout=10000)
+    page.screenshot(path=str(artifacts / f"{game}-phone-header.png"), clip={"x": 0, "y": 0, "width": 390, "height": 80})
+    title = page.evaluate("""() => {
+      const el = document.getElementById("game-title");
+      return {text: el.textContent, scroll: el.scrollWidth, client: el.clientWidth};
+    }""")
+    assert title["scroll"] <= title["client"] + 1, f"the title is cut: {title}"
+    assert page.evaluate(OFF_SCREEN, ["#rules-open", "#game-title"]) == []
+    page.context.close()

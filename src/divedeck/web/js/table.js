@@ -233,7 +233,7 @@ function render() {
     act: (notation) => client.act(notation), before: $("board") });
   if (!page.guideOffered && page.gameInfo && !isGuided(page.tableId)) {
     page.guideOffered = true;
-    const offer = guideButton(page.gameInfo, { className: "btn btn-small btn-quiet" });
+    const offer = guideButton(page.gameInfo, { className: "btn btn-small btn-quiet topbar-guide" });
     if (offer) $("rules-open").after(offer);
     if (offer) setRulesExtra(() => guideButton(page.gameInfo));
   }
