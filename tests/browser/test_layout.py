@@ -155,3 +155,27 @@ def test_on_a_phone_the_game_title_beside_the_rules_button_is_readable(browser: 
     assert title["scroll"] <= title["client"] + 1, f"the title is cut: {title}"
     assert page.evaluate(OFF_SCREEN, ["#rules-open", "#game-title"]) == []
     page.context.close()
+
+
+def test_a_hold_your_hat_clue_giver_mid_turn_has_the_word_and_its_buttons_on_a_phone_screen(
+        browser: Any, live: ServerProcess, artifacts: Path) -> None:
+    """Four players (the person and three word bots), the person gives the clues: once the turn runs, the word, the
+    clue box and every move button (Got it, Foul, and Skip when dealt) are on a 390x844 phone screen unscrolled."""
+    bot = {"kind": "bot", "bot": "words"}
+    seats = [{"kind": "human", "name": "Robin"}, bot, bot, bot]
+    options = {"deck_size": 4, "turn_seconds": 60, "rounds": 1, "first_team": 0, "clue_giver_rotation": "per_round"}
+    status, created = live.request("POST", "/api/tables", {"game": "hold-your-hat", "seats": seats, "options": options})
+    assert status == 201, created
+    page = browser.new_context(**SIZES["phone"]).new_page()
+    page.goto(f"{live.url}/table/{created['table']['id']}#seat=0&token={created['tokens'][0]}")
+    page.locator('#board [data-action="start"]').click(timeout=15000)
+    page.locator("#board .hyh-word-text").wait_for(timeout=10000)
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(artifacts / "hold-your-hat-clue-giver-phone.png"))
+    assert page.evaluate("window.scrollY") == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "sideways scroll"
+    labels = page.locator('#board button[data-act="send"]').all_inner_texts()
+    assert any("Got it" in label for label in labels), labels
+    parts = ["#board .hyh-word-text", "#hyh-clue", '#board button[data-act="send"]', '#board [data-act="clue"]']
+    assert page.evaluate(OFF_SCREEN, parts) == []
+    page.context.close()
