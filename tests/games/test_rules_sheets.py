@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from divedeck.engine.game import CLOCK
 from divedeck.engine.registry import get_game
 
 GAMES = ("bermuda", "hold-your-breath", "hold-your-hat", "snorkeling")
@@ -87,7 +88,7 @@ def test_guided_game_ends_by_following_the_hints(name: str) -> None:
     assert guide is not None and guide["intro"] and guide["seats"][0]["kind"] == "human"
     config = game.make_config(game.with_players(dict(guide["options"]), len(guide["seats"])))
     state = game.new(config, guide["seed"])
-    moves = 0
+    moves = now = 0  # a real-time game's moves come a fifth of a second apart; its deadlines fire when nobody acts
     while game.outcome(state) is None:
         assert moves < 2000, "the guided game does not end"
         for seat in range(len(guide["seats"])):
@@ -96,11 +97,16 @@ def test_guided_game_ends_by_following_the_hints(name: str) -> None:
             if hint["notation"]:
                 legal = [game.format_action(a) for a in game.legal_actions(state, seat)]
                 assert hint["notation"] in legal and "Good move:" in hint["text"]
-                game.apply(state, seat, game.parse_action(hint["notation"]))
+                now += 200
+                game.apply(state, seat, game.at(game.parse_action(hint["notation"]), now))
                 moves += 1
                 break
         else:
-            pytest.fail(f"no seat has a hinted move: {game.guide_hint(state, 0)}")
+            deadline = game.deadline(state) if game.realtime else None
+            if deadline is None:
+                pytest.fail(f"no seat has a hinted move: {game.guide_hint(state, 0)}")
+            now = max(now, deadline)
+            game.apply(state, CLOCK, game.tick(now))
     hint = game.guide_hint(state, 0)
     assert hint is not None and "over" in hint["text"] and hint["notation"] is None
     assert moves > 5
