@@ -139,3 +139,38 @@ def test_an_undone_move_stays_undone_after_a_restart(tmp_path: Path) -> None:
         restored = app.manager.get(table_id).match
         assert restored.game.state_notation(restored.state) == expected
         assert again.welcome is not None and again.welcome["version"] == version
+
+
+def test_undo_is_offered_and_works_after_a_restart_mid_turn(tmp_path: Path) -> None:
+    """The table's "may be undone" is rebuilt from the stored log: a restart between a play and its undo changes
+    neither the offer nor the result."""
+    with running_app(tmp_path) as app:
+        table_id, tokens = dealt(app)
+        sockets = {seat: app.connect(table_id, token) for seat, token in enumerate(tokens)}
+        mover = seat_to_move(sockets)
+        other = 1 - mover
+        views_before = {seat: s.last["view"] for seat, s in sockets.items()}  # type: ignore[index]
+        play(sockets, mover, a_plain_play(sockets[mover]))
+        assert sockets[mover].last["can_undo"] is True  # type: ignore[index]
+    with running_app(tmp_path) as app:
+        again = {seat: app.connect(table_id, token) for seat, token in enumerate(tokens)}
+        assert again[mover].welcome is not None and again[mover].welcome["can_undo"] is True
+        assert again[other].welcome is not None and again[other].welcome["can_undo"] is False
+        assert undo(again[other])["code"] == "not_undoable"
+        answer = undo(again[mover])
+        assert answer["type"] == "undone", answer
+        assert answer["view"] == views_before[mover]
+        assert again[other].next("undone")["view"] == views_before[other]
+        assert answer["can_undo"] is False  # nothing more of this turn to take back
+
+
+def test_a_move_that_ended_the_turn_is_not_offered_after_a_restart(tmp_path: Path) -> None:
+    with running_app(tmp_path) as app:
+        table_id, tokens = dealt(app)
+        sockets = {seat: app.connect(table_id, token) for seat, token in enumerate(tokens)}
+        mover = seat_to_move(sockets)
+        play(sockets, mover, a_plain_play(sockets[mover]))
+        play(sockets, mover, "end" if "end" in sockets[mover].legal else "pass")
+    with running_app(tmp_path) as app:
+        again = {seat: app.connect(table_id, token) for seat, token in enumerate(tokens)}
+        assert all(s.welcome is not None and s.welcome["can_undo"] is False for s in again.values())

@@ -17,7 +17,7 @@ from .bot_workers import BotWorkers
 from .connection import CLOSE_GOING_AWAY, Bucket, Connection
 from .settings import ServerSettings
 from .storage import Storage, StoredTable
-from .table import LiveTable, SeatState, clean_name, error, hash_token, replacement_bot_name
+from .table import LiveTable, SeatState, clean_name, error, hash_token, replacement_bot_name, undo_seat_after
 
 MAX_OPEN_LISTED = 100
 FINISHED_KEPT = 600.0  # seconds a finished table stays in memory after its last look
@@ -208,8 +208,14 @@ class TableManager:
     def _rebuild(self, stored: StoredTable) -> LiveTable:
         match = Match.start(stored.game, stored.options, stored.seed)
         events = list(match.opening)
-        for seat, action, _client_id in stored.actions:
-            events.extend(match.act(seat, action))
+        undo_seat = None
+        for index, (seat, action, _client_id) in enumerate(stored.actions):
+            last = index == len(stored.actions) - 1
+            before = match.state.clone() if last and not match.game.realtime else None
+            taken = match.act(seat, action)
+            events.extend(taken)
+            if before is not None:  # whether the last move may be taken back, as the table said before the restart
+                undo_seat = undo_seat_after(match.game, before, match.state, seat, match.actions[-1][1], taken)
         seats = [SeatState(index, record["kind"], record["name"], bot_name=record.get("bot"),
                            token_hash=record.get("token_hash"), joined=bool(record.get("joined")),
                            named=bool(record.get("named")),
@@ -223,6 +229,7 @@ class TableManager:
                 table.client_ids[seat, client_id] = version
         table.finished_at = stored.finished
         table.undone = stored.undone
+        table.undo_seat = undo_seat
         return table
 
     def start(self) -> None:

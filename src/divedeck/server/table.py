@@ -85,6 +85,14 @@ def replacement_bot_name(game_name: str, preferred: str, stand_in: str) -> str:
     return preferred if preferred in accepted_bot_names(game_name) else stand_in
 
 
+def undo_seat_after(game: Any, before: Any, after: Any, seat: int, action: Any, events: list[Event]) -> int | None:
+    """The seat that may take back the move just made (``seat``'s, from state ``before`` to ``after``), if any:
+    its turn goes on and the game declares the move undoable. Used live and when a restart rebuilds the table."""
+    if seat == CLOCK or game.realtime or seat not in game.actors(after):
+        return None
+    return seat if game.undoable(before, seat, action, events) else None
+
+
 def error(code: str, message: str, **extra: Any) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message, **{k: v for k, v in extra.items() if v is not None}}
 
@@ -655,8 +663,8 @@ class LiveTable:
                              client_id=client_id)
             before = None if self.game.realtime or seat == CLOCK else state.clone()
             events = self.match.act(seat, action)
-            self.undo_seat = seat if before is not None and seat in self.game.actors(self.match.state) \
-                and self.game.undoable(before, seat, action, events) else None
+            self.undo_seat = None if before is None else undo_seat_after(self.game, before, self.match.state, seat,
+                                                                         action, events)
             self.log.extend(events)
             if self.finished:  # nobody is waited for any more: the last update says so
                 for other in self.seats:

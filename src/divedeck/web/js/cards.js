@@ -194,7 +194,8 @@ export function backMarkup() {
     + `</svg>`;
 }
 
-/** A text-sized chip for a card in running text (the log, summaries): symbol, letter and value on the colour. */
+/** A text-sized chip for a card in running text (the log, summaries): the symbol, then the card in words ("yellow 3",
+ * never its code) on its colour. */
 export function cardChip(deck, label) {
   const span = document.createElement("span");
   if (label === "??" || label === undefined || label === null) {
@@ -207,8 +208,8 @@ export function cardChip(deck, label) {
   span.className = "chip";
   span.style.setProperty("--chip-bg", f.palette.band);
   span.style.setProperty("--chip-fg", f.palette.text);
-  span.innerHTML = `<svg viewBox="-11 -11 22 22" class="chip-symbol" aria-hidden="true" focusable="false">${symbolMarkup(f.color.symbol, 0, 0, 20, f.palette.text)}</svg>${esc(f.label)}`;
-  span.setAttribute("aria-label", deck.describe(label));
+  span.innerHTML = `<svg viewBox="-11 -11 22 22" class="chip-symbol" aria-hidden="true" focusable="false">${symbolMarkup(f.color.symbol, 0, 0, 20, f.palette.text)}</svg>${esc(`${f.color.name} ${f.value}`)}`;
+  span.setAttribute("aria-label", `${f.color.name} ${f.value} (${f.valueName})`);
   span.setAttribute("role", "img");
   return span;
 }

@@ -9,6 +9,7 @@
 // Seats are shown numbered from 1 ("Seat 1 · Anna"), as in the lobby; the wire numbers them from 0.
 
 import { createTalk } from "./chat.js";
+import { createRecap } from "./recap.js";
 import { TableClient } from "./client.js";
 import { muted, setMuted, withFlights, yourTurn } from "./motion.js";
 import { screenMode } from "./room.js";
@@ -97,6 +98,7 @@ const page = {
   lastMoves: new Map(), // seat -> the notation of its last move, shown until this screen's turn comes
   wasMine: null, // whether the last render was this screen's turn (null: not rendered yet)
   talk: null, // the table talk panel (chat.js)
+  recap: createRecap(), // hot-seat: what happened since each local seat's last move (recap.js)
 };
 
 function shownClient() {
@@ -342,11 +344,11 @@ function renderCover(names) {
   $("cover-title").textContent = `Pass the device to ${names(seat)}`;
   $("cover-ready").textContent = `I am ${names(seat)}: show my cards`;
   const box = $("cover-summary");
-  if (page.coverSummary) {
-    replaceChildren(box, page.module.summaryElement(page.coverSummary.roundEnd, page.coverSummary.gameOver, { names, deck: page.deck }));
-  } else {
-    box.replaceChildren();
-  }
+  const local = page.clients.filter((c) => c.token && c.state).map((c) => c.state.seat);
+  const recap = page.recap.element(seat, local, (parts) => logLine(parts, null, names));
+  replaceChildren(box, page.coverSummary
+    ? page.module.summaryElement(page.coverSummary.roundEnd, page.coverSummary.gameOver, { names, deck: page.deck })
+    : null, recap);
   if (!$("cover").contains(document.activeElement)) $("cover-ready").focus();
 }
 
@@ -624,6 +626,7 @@ function askName() {
 // -- events from the clients -------------------------------------------------------------------------------------
 
 function onUpdate(client, message) {
+  if (page.hotseat && client.token && client.state) page.recap.record(client.state.seat, message);
   if (!page.module) return;
   // Each other seat's last move stays marked in the seat list until this screen moves again.
   if (client === shownClient() && Number.isInteger(message.actor) && message.actor >= 0) {
@@ -758,6 +761,7 @@ async function start() {
       render();
     });
     client.on("update", (message) => onUpdate(client, message));
+    client.on("undone", (message) => { if (client === page.clients[0]) page.recap.undone(message.actor); });
     client.on("error", (message) => onError(client, message));
     client.on("rematch", (message) => onRematch(client, message));
     if (!page.clients.length) {

@@ -19,7 +19,7 @@
 // the columns are as deep as the deepest treasure, the hand keeps room for a full deal, and the last dive's band
 // keeps its place (hidden, not removed) during the dive.
 
-import { h, replaceChildren } from "../util.js";
+import { h, replaceChildren, toast } from "../util.js";
 
 export const name = "bermuda";
 export const title = "Bermuda";
@@ -270,9 +270,19 @@ export function createBoard(root, api) {
     rerender();
   }
 
+  function whyNot(card, column) {
+    // A card that cannot go there now: the server says which rule forbids it ("why not?"), nothing is played.
+    api.check(`lay ${card} c${column}`).then((answer) => {
+      if (!answer.legal) toast(answer.reason || "Not allowed now", { kind: "error", detail: answer.rule ? `Rule ${answer.rule}` : "" });
+    }, () => {});
+  }
+
   function chooseCard(card) {
     const legal = readLegal(ctx.legal);
-    if (!legal.lays.has(card)) return;
+    if (!legal.lays.has(card)) {
+      if (ctx.seat !== null && ctx.seat !== undefined) whyNot(card, selectedColumn ?? preferredColumn(card));
+      return;
+    }
     const columns = legal.lays.get(card);
     if (selectedColumn !== null && columns.has(selectedColumn)) lay(card, selectedColumn);
     else if (ctx.view.columns.length === 1 && columns.has(1)) lay(card, 1);
@@ -286,6 +296,7 @@ export function createBoard(root, api) {
     const legal = readLegal(ctx.legal);
     if (selectedCard !== null && legal.lays.get(selectedCard)?.has(column)) lay(selectedCard, column);
     else if (legal.lays.size) {
+      if (selectedCard !== null) whyNot(selectedCard, column); // the chosen card does not go there: say why
       selectedColumn = selectedColumn === column ? null : column;
       rerender();
     }

@@ -261,7 +261,7 @@ export function createBoard(root, api) {
         h("span", { class: "pill pill-accent" }, view.round === "descent" ? "Descent: dive down" : "Ascent: race up"),
         h("span", { class: "pill" }, `Dive Deck ${view.deck_size}`),
         h("span", { class: "pill hyb-discard-pill" }, `Discard ${view.discard.length}`,
-          view.discard.length ? [" · top ", cardChip(deck, view.discard[view.discard.length - 1])] : null),
+          view.discard.length ? [" · top ", cardChip(deck, deck.info(view.discard[view.discard.length - 1]).name)] : null),
       ];
       if (view.active !== null && view.active !== undefined) {
         bits.push(h("span", { class: "pill hyb-turn-pill" }, `${ctx.names(view.active)}: Air ${view.turn.air} · Swim ${view.turn.swim} → ${view.turn.move} ft`));
