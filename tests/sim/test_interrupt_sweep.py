@@ -106,3 +106,21 @@ def test_a_damaged_checkpoint_is_refused_in_one_line_and_left_as_it_was(command,
     assert process.returncode == 2, err
     assert err.strip().splitlines() == [f"error: --resume {checkpoint}: line 4 is damaged"], err
     assert checkpoint.read_text() == damaged and not out.exists()
+
+
+def test_a_ctrl_c_between_two_runs_of_a_session_reports_the_session_s_games(tmp_path):
+    from divedeck.sim import Interrupted, SimulationSpec, runs, simulate
+    from divedeck.sim.checkpoint import Checkpoint
+
+    spec = SimulationSpec("snorkeling", ("random", "random"), {"num_players": 2}, 1)
+    checkpoint = Checkpoint(tmp_path / "c.jsonl")
+    with pytest.raises(Interrupted) as stopped, runs(workers=1, checkpoint=checkpoint) as session:
+        session.planned = 30
+        simulate(spec, 10)
+        raise KeyboardInterrupt  # a Ctrl-C while a sweep measures a variant, before the next one plays
+    assert (stopped.value.finished, stopped.value.games, stopped.value.signal_name) == (10, 30, "SIGINT")
+    assert stopped.value.checkpoint == tmp_path / "c.jsonl" and kept_games(tmp_path / "c.jsonl") == 10
+    with pytest.raises(Interrupted) as stopped, runs(workers=1) as session:  # a tuning: no total in advance
+        simulate(spec, 5)
+        raise KeyboardInterrupt
+    assert (stopped.value.finished, stopped.value.games) == (5, None)
