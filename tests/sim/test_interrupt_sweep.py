@@ -124,3 +124,12 @@ def test_a_ctrl_c_between_two_runs_of_a_session_reports_the_session_s_games(tmp_
         simulate(spec, 5)
         raise KeyboardInterrupt
     assert (stopped.value.finished, stopped.value.games) == (5, None)
+
+
+@COMMANDS
+def test_ray_goes_through_the_same_session_and_is_refused_beside_workers(command, tmp_path):
+    out = tmp_path / "r.html"
+    done = CliRunner().invoke(app, [*command, *SIZES[command[0]], "--workers", "2", "--ray", "auto",
+                                    "--out", str(out)])
+    assert done.exit_code != 0 and "--workers is for local processes" in str(done.exception)
+    assert not out.exists() and not (tmp_path / "r.checkpoint.jsonl").exists()
