@@ -245,9 +245,8 @@ def simulation_run(command: str, workers: int | None = None, ray: str | None = N
             what = "terminated" if stop.signal_name == "SIGTERM" else "stopped"
             count = f"{stop.finished} games" if stop.games is None else f"{stop.finished} of {stop.games} games"
             if stop.checkpoint is not None and stop.checkpoint.exists():
-                err.print(f"{what}: {count} finished; every finished game is kept in {stop.checkpoint}",
-                          markup=False, soft_wrap=True)
-                err.print(f"carry on with: {resume_command(stop.checkpoint)}", markup=False, soft_wrap=True)
+                err.print(f"{what}: {count} finished; every finished game is kept in {stop.checkpoint}; carry on "
+                          f"with: {resume_command(stop.checkpoint)}", markup=False, soft_wrap=True)
             else:
                 err.print(f"{what}: {count} finished", markup=False, soft_wrap=True)
             raise typer.Exit(stop.exit_code) from None

@@ -77,13 +77,13 @@ def test_a_signal_stops_the_run_within_a_second_keeping_its_finished_games(comma
     code, err, took = stop(process, signal.SIGTERM)
     assert code == 143 and took < STOP_SECONDS, (code, took, err)
     kept = kept_games(checkpoint)
-    first, carry_on = err.strip().splitlines()[-2:]
-    assert first.startswith("terminated: ") and first.endswith(f"every finished game is kept in {checkpoint}")
+    said = err.strip().splitlines()[-1]  # one line: what is kept where, and the command that carries on
+    assert said.startswith("terminated: ") and f"; every finished game is kept in {checkpoint}; " in said, err
     if command is SWEEP:  # a sweep knows its games in advance; a tuning drops candidates as it goes
-        assert " of 40000 games finished;" in first
-    finished = int(first.split()[1])
+        assert " of 40000 games finished;" in said
+    finished = int(said.split()[1])
     assert 20 <= finished <= kept, (finished, kept)
-    assert carry_on.startswith(f"carry on with: divedeck {command[0]} ") and f"--resume {checkpoint}" in carry_on
+    assert f"; carry on with: divedeck {command[0]} {command[1]} " in said and said.endswith(f"--resume {checkpoint}")
     assert not out.exists()
 
 
