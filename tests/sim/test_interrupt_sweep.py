@@ -26,7 +26,8 @@ pytestmark = pytest.mark.skipif(not Path("/proc").is_dir() or sys.platform != "l
 SWEEP = ["sweep", "hold-your-breath", "--vary", "deck.panic=2,6", "--seats", "random,random", "--seed", "3"]
 TUNE = ["tune", "snorkeling", "--vary", "target_score=2..30", "--points", "4", "--target", "rounds=1..2",
         "--seats", "random,random", "--seed", "3"]
-SIZES = {"sweep": ["--games", "150"], "tune": ["--games", "40", "--budget", "600"]}
+# Enough games that the first run is still playing when it is stopped (HYB random: a few hundred games/s a core).
+SIZES = {"sweep": ["--games", "200"], "tune": ["--games", "40", "--budget", "600"]}
 LONG = {"sweep": ["--games", "20000"], "tune": ["--games", "20000", "--budget", "1000000"]}
 COMMANDS = pytest.mark.parametrize("command", [SWEEP, TUNE], ids=["sweep", "tune"])
 
