@@ -166,16 +166,18 @@ class Session:
     done: int = 0
     _backend: Backend | None = None
 
-    def interrupted(self, stop: KeyboardInterrupt, finished: int = 0, games: int | None = None) -> Interrupted:
+    def interrupted(self, stop: KeyboardInterrupt, finished: int = 0, games: int | None = None,
+                    checkpoint: Checkpoint | None = None) -> Interrupted:
         """The ``Interrupted`` of this session stopped by ``stop``, ``finished`` games of a call of ``games``
-        being under way (none between calls)."""
+        being under way (none between calls), kept in ``checkpoint`` (default: the session's)."""
         if isinstance(stop, Interrupted):
             return stop
         if self.planned is not None:
             games = self.planned
         elif self.done:
             games = None
-        kept = self.checkpoint.path if self.checkpoint is not None else None
+        checkpoint = checkpoint or self.checkpoint
+        kept = checkpoint.path if checkpoint is not None else None
         return Interrupted("SIGTERM" if isinstance(stop, Terminated) else "SIGINT", self.done + finished, games,
                            kept)
 
@@ -273,7 +275,7 @@ def simulate(spec: SimulationSpec, games: int, workers: int | None = None,
     except KeyboardInterrupt as stop:
         playing.stop()
         if session is not None:
-            raise session.interrupted(stop, len(finished), games) from None
+            raise session.interrupted(stop, len(finished), games, checkpoint) from None
         kept = checkpoint.path if checkpoint is not None else None
         raise Interrupted("SIGTERM" if isinstance(stop, Terminated) else "SIGINT", len(finished), games,
                           kept) from None
