@@ -178,24 +178,32 @@ def resume_command(checkpoint: Path) -> str:
 
 @contextmanager
 def simulation_run(command: str, workers: int | None = None, ray: str | None = None,
-                   resume: Path | None = None) -> Iterator[Session]:
+                   resume: Path | None = None, beside: Path | None = None) -> Iterator[Session]:
     """Around a command's simulations: every ``simulate`` call inside the block plays on local processes
-    (``workers``) or on Ray (``ray``), keeps its finished games in the ``resume`` file (or in a file of the data
-    folder, removed when the block ends normally), and shows a progress bar with its ETA on stderr (not when
-    stderr is not a terminal). A Ctrl-C or SIGTERM ends the workers within a second, says how many games are
-    kept where and the command that carries on, and exits 130 (143 for SIGTERM)."""
+    (``workers``) or on Ray (``ray``), keeps its finished games in the ``resume`` file (or else in ``beside``, the
+    file next to the command's output, or else in a file of the data folder: either removed when the block ends
+    normally), and shows a progress bar with its ETA on stderr (not when stderr is not a terminal; one bar for the
+    whole command when it sets ``session.planned``). A Ctrl-C or SIGTERM, in a ``simulate`` call or between two,
+    ends the workers within a second, says how many games are kept where and the command that carries on, and
+    exits 130 (143 for SIGTERM)."""
     from .sim.checkpoint import Checkpoint
 
     if ray is not None and workers is not None:
         raise ConfigError("--workers is for local processes: with --ray the games go to the cluster's CPUs")
+    implicit = resume is None and beside is not None and beside.exists()
+    if implicit:
+        resume = beside  # the checkpoint of a stopped run of this output: carry on from it (same results)
     if resume is not None:
         if resume.exists():
-            checkpoint = Checkpoint(resume)
+            checkpoint = Checkpoint(resume, keep=not implicit)
             err.print(f"resuming from {resume}: {checkpoint.games} finished games in it", markup=False,
                       soft_wrap=True)
         else:
             check_output_file(resume, "--resume")
             checkpoint = Checkpoint(resume)
+    elif beside is not None:
+        check_output_file(beside, "--resume")
+        checkpoint = Checkpoint(beside, keep=False)
     else:
         checkpoint = None
         folder = runs_folder()
@@ -209,8 +217,17 @@ def simulation_run(command: str, workers: int | None = None, ray: str | None = N
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   TextColumn("ETA"), TimeRemainingColumn(), console=err, transient=True,
                   disable=not err.is_terminal) as bar:
+        sessions: list[Session] = []
+        whole: list[Any] = []  # the one task of a command that planned its games
+
         def track(spec: SimulationSpec, games: int) -> Any:
-            task = bar.add_task(f"simulating {spec.game}", total=games)
+            planned = sessions[0].planned if sessions else None
+            if planned is not None:
+                if not whole:
+                    whole.append(bar.add_task(f"{command} {spec.game}", total=planned))
+                task = whole[0]
+            else:
+                task = bar.add_task(f"simulating {spec.game}", total=games)
 
             def advance(done: int) -> None:
                 bar.advance(task, done)
@@ -220,17 +237,18 @@ def simulation_run(command: str, workers: int | None = None, ray: str | None = N
 
         try:
             with runs(workers, ray, checkpoint, track) as session:
+                sessions.append(session)
                 yield session
         except Interrupted as stop:
             signal.signal(signal.SIGINT, signal.SIG_DFL)  # a Ctrl-C from here on ends the process at once
             bar.stop()
             what = "terminated" if stop.signal_name == "SIGTERM" else "stopped"
+            count = f"{stop.finished} games" if stop.games is None else f"{stop.finished} of {stop.games} games"
             if stop.checkpoint is not None and stop.checkpoint.exists():
-                err.print(f"{what}: {stop.finished} of {stop.games} games finished; every finished game is kept in "
-                          f"{stop.checkpoint}", markup=False, soft_wrap=True)
-                err.print(f"carry on with: {resume_command(stop.checkpoint)}", markup=False, soft_wrap=True)
+                err.print(f"{what}: {count} finished; every finished game is kept in {stop.checkpoint}; carry on "
+                          f"with: {resume_command(stop.checkpoint)}", markup=False, soft_wrap=True)
             else:
-                err.print(f"{what}: {stop.finished} of {stop.games} games finished", markup=False, soft_wrap=True)
+                err.print(f"{what}: {count} finished", markup=False, soft_wrap=True)
             raise typer.Exit(stop.exit_code) from None
 
 
@@ -589,6 +607,18 @@ def _data_folder(html_file: Path) -> Path:
     return html_file.with_name(html_file.stem + "-data")
 
 
+def _checkpoint_beside(html_file: Path) -> Path:
+    """Where a sweep or a tuning keeps its finished games while it runs, without --resume: beside its report."""
+    return html_file.with_name(html_file.stem + ".checkpoint.jsonl")
+
+
+ReportResume = Annotated[Path | None, typer.Option(
+    "--resume", metavar="FILE",
+    help="Keep every finished game in FILE (default: REPORT.checkpoint.jsonl beside the report, removed when the "
+         "run ends); run again with the same FILE to carry on a stopped run, with the same report as a run never "
+         "stopped.")]
+
+
 @app.command("sweep")
 def sweep_command(
     game: GameName,
@@ -602,6 +632,8 @@ def sweep_command(
     out_file: OutFile = None,
     as_json: JsonOutput = None,
     as_csv: CsvOutput = None,
+    ray: RayOption = None,
+    resume: ReportResume = None,
 ) -> None:
     """Run every combination of the --vary values and compare them in one report (intervals; differences from
     the first variant marked after a Holm correction)."""
@@ -615,10 +647,9 @@ def sweep_command(
     grid = sweep.variant_grid(varies)
     data_dir = _data_folder(html_file)
     checked = sweep.check_variants(game, options, grid, len(seat_list), data_dir)
-    with _progress(f"{len(grid)} variants") as progress:
-        task = progress.add_task("games", total=games * len(grid))
-        runs = sweep.run_variants(game, seat_list, options, grid, checked, games, seed, rotate, workers,
-                                  lambda done: progress.advance(task, done))
+    with simulation_run("sweep", workers, ray, resume, _checkpoint_beside(html_file)) as session:
+        session.planned = games * len(grid)
+        runs = sweep.run_variants(game, seat_list, options, grid, checked, games, seed, rotate, workers)
     built = sweep.build(runs, options, ",".join(seat_list), vary, games, seed,
                         data_dir.name if data_dir.exists() else None)
     _write_html(html_file, sweep.render_html(built))
@@ -645,6 +676,8 @@ def tune_command(
     out_file: OutFile = None,
     as_json: JsonOutput = None,
     as_csv: CsvOutput = None,
+    ray: RayOption = None,
+    resume: ReportResume = None,
 ) -> None:
     """Search the --vary space for variants that meet the --target values: successive halving spends the games
     where the candidates' intervals still overlap; the best come first in the report."""
@@ -659,11 +692,10 @@ def tune_command(
     grid = sweep.variant_grid(varies, points)
     checked = sweep.check_variants(game, options, grid, len(seat_list), _data_folder(html_file))
     candidates = tune.candidates_for(grid, checked)
-    with _progress(f"tuning {len(grid)} candidates") as progress:
-        task = progress.add_task("games", total=budget)
+    with simulation_run("tune", workers, ray, resume, _checkpoint_beside(html_file)):
         evaluations = tune.successive_halving(game, seat_list, candidates, targets, seed, games, budget, rotate,
-                                              workers, progress=lambda done: progress.advance(task, done),
-                                              log=lambda line: err.print(line, markup=False, soft_wrap=True))
+                                              workers, log=lambda line: err.print(line, markup=False,
+                                                                                  soft_wrap=True))
     built = tune.build(game, seat_list, options, ",".join(seat_list), vary, targets, evaluations, seed, games,
                        budget, points)
     _write_html(html_file, tune.render_html(built))

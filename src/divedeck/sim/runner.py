@@ -107,9 +107,11 @@ def play_game(spec: SimulationSpec, index: int) -> GameResult:
 
 class Interrupted(KeyboardInterrupt):  # noqa: N818 (a KeyboardInterrupt, caught as one)
     """A run stopped by Ctrl-C (SIGINT) or SIGTERM: its workers are ended, and ``finished`` games of ``games``
-    are kept in ``checkpoint`` (when there is one), from which ``--resume`` carries on."""
+    are kept in ``checkpoint`` (when there is one), from which ``--resume`` carries on. Inside a session, the
+    counts are the session's (every ``simulate`` call of a sweep); ``games`` is None when the session's total is
+    not known in advance (tuning drops candidates as it goes)."""
 
-    def __init__(self, signal_name: str, finished: int, games: int, checkpoint: Path | None) -> None:
+    def __init__(self, signal_name: str, finished: int, games: int | None, checkpoint: Path | None) -> None:
         super().__init__(signal_name)
         self.signal_name = signal_name
         self.finished = finished
@@ -150,13 +152,34 @@ Track = Callable[[SimulationSpec, int], Callable[[int], None]]
 class Session:
     """What every ``simulate`` call inside ``with runs(...)`` uses when it is not given its own: one backend
     (started once, for all the calls), one checkpoint, and a progress display (``track(spec, games)`` returns
-    the call's progress callback)."""
+    the call's progress callback).
+
+    ``planned`` is the games of every call together when the command knows it in advance (a sweep: games times
+    variants), set by the command; ``done`` counts the games of the calls that have ended. An interruption
+    reports the session's finished games of ``planned``."""
 
     workers: int | None = None
     ray: str | None = None
     checkpoint: Checkpoint | None = None
     track: Track | None = None
+    planned: int | None = None
+    done: int = 0
     _backend: Backend | None = None
+
+    def interrupted(self, stop: KeyboardInterrupt, finished: int = 0, games: int | None = None,
+                    checkpoint: Checkpoint | None = None) -> Interrupted:
+        """The ``Interrupted`` of this session stopped by ``stop``, ``finished`` games of a call of ``games``
+        being under way (none between calls), kept in ``checkpoint`` (default: the session's)."""
+        if isinstance(stop, Interrupted):
+            return stop
+        if self.planned is not None:
+            games = self.planned
+        elif self.done:
+            games = None
+        checkpoint = checkpoint or self.checkpoint
+        kept = checkpoint.path if checkpoint is not None else None
+        return Interrupted("SIGTERM" if isinstance(stop, Terminated) else "SIGINT", self.done + finished, games,
+                           kept)
 
     def backend(self) -> Backend:
         if self._backend is None:
@@ -179,14 +202,18 @@ def runs(workers: int | None = None, ray: str | None = None, checkpoint: Checkpo
          track: Track | None = None) -> Iterator[Session]:
     """A session for several ``simulate`` calls (a command's whole work): they share one backend (``ray``: a Ray
     cluster, ``auto`` or an address; else ``workers`` local processes), checkpoint to ``checkpoint`` and report to
-    ``track``. SIGTERM inside it stops the run as a Ctrl-C does. The checkpoint is closed at the end (and removed,
-    if it was not asked for, when the block ended normally)."""
+    ``track``. SIGTERM inside it stops the run as a Ctrl-C does; a Ctrl-C or SIGTERM anywhere in the block (in a
+    ``simulate`` call or between two) raises ``Interrupted`` with the session's counts. The checkpoint is closed at
+    the end (and removed, if it was not asked for, when the block ended normally)."""
     session = Session(workers, ray, checkpoint, track)
     token = _SESSION.set(session)
     finished = False
     try:
-        with _sigterm_raises():
-            yield session
+        try:
+            with _sigterm_raises():
+                yield session
+        except KeyboardInterrupt as stop:
+            raise session.interrupted(stop) from None
         finished = True
     finally:
         _SESSION.reset(token)
@@ -247,6 +274,8 @@ def simulate(spec: SimulationSpec, games: int, workers: int | None = None,
         completed = True
     except KeyboardInterrupt as stop:
         playing.stop()
+        if session is not None:
+            raise session.interrupted(stop, len(finished), games, checkpoint) from None
         kept = checkpoint.path if checkpoint is not None else None
         raise Interrupted("SIGTERM" if isinstance(stop, Terminated) else "SIGINT", len(finished), games,
                           kept) from None
@@ -255,4 +284,6 @@ def simulate(spec: SimulationSpec, games: int, workers: int | None = None,
             playing.stop()
         elif owned:
             playing.close()
+    if session is not None:
+        session.done += games
     return [finished[index] for index in range(games)]
