@@ -1,5 +1,7 @@
-"""Bermuda simulations whose results were recorded from the code before the speed work (commit a549862), and the
-script that records them: ``uv run python -m tests.sim.bermuda_reference`` rewrites ``bermuda_reference.json``.
+"""Bermuda simulations whose results are recorded, and the script that records them: ``uv run python -m
+tests.sim.bermuda_reference`` rewrites ``bermuda_reference.json``. First recorded from the code before the speed work
+(commit a549862); recorded again when the driver began keeping the plans of diver bots that events do not touch
+(``DiverBot.notice``), which changed every simulated game once.
 
 Each case is a seating, options and a run seed; each game records its outcome (winners, scores, details, the
 simulated length), the number of actions and a digest of the whole action log (seat and stamped action, refused
@@ -55,14 +57,14 @@ def action_log_digest(case: dict[str, Any], index: int) -> tuple[str, int]:
         due = driver.due(state)
         assert due is not None
         try:
-            game.apply(state, due.seat, due.action)
+            events = game.apply(state, due.seat, due.action)
         except IllegalAction:
             refused += 1
             digest.update(f"refused {due.seat} {game.format_action(due.action)}\n".encode())
             driver.refused(state, due.seat, due.t)
             continue
         digest.update(f"{due.seat} {game.format_action(due.action)}\n".encode())
-        driver.applied(state, due.seat, due.t)
+        driver.applied(state, due.seat, due.t, events)
     return digest.hexdigest()[:16], refused
 
 

@@ -76,6 +76,37 @@ def test_a_seat_whose_view_did_not_change_keeps_its_plan() -> None:
     assert bot.asked == 2 and driver.plan(0) == (100, BUZZER.parse_action("press"))
 
 
+def test_a_bot_that_notices_events_keeps_its_plan_unless_it_says_they_may_change_it() -> None:
+    class Noticing(SteadyPresser):
+        def __init__(self, pace_ms: int, cares: bool) -> None:
+            super().__init__(pace_ms=pace_ms)
+            self.cares, self.asked, self.noticed = cares, 0, []
+
+        def plan(self, decision: Decision) -> tuple[int, Any] | None:
+            self.asked += 1
+            return super().plan(decision)
+
+        def notice(self, events: Any) -> bool:
+            self.noticed.append(list(events))
+            return self.cares
+
+    state = buzzer(3)
+    driver = RealtimeDriver(BUZZER)
+    driver.seat_bot(0, SteadyPresser(pace_ms=50), state, 0)
+    keeps, cares = Noticing(80, cares=False), Noticing(90, cares=True)
+    driver.seat_bot(1, keeps, state, 0)
+    driver.seat_bot(2, cares, state, 0)
+    due = driver.due(state)
+    assert due is not None and due.seat == 0
+    events = BUZZER.apply(state, due.seat, due.action)
+    driver.applied(state, due.seat, due.t, events)  # the view of every seat changed (it shows the press)
+    assert keeps.noticed == cares.noticed == [events]
+    assert keeps.asked == 1 and driver.plan(1) == (80, BUZZER.parse_action("press"))  # kept, view not rebuilt
+    assert cares.asked == 2 and driver.plan(2) == (140, BUZZER.parse_action("press"))  # planned again at 50
+    driver.applied(state, 1, 60)  # without events: the views decide, as before
+    assert keeps.asked == 2 and keeps.noticed == [events]
+
+
 def test_the_deadline_is_a_clock_tick_and_goes_before_a_plan_at_the_same_time() -> None:
     state = buzzer(length_ms=100)
     driver = RealtimeDriver(BUZZER)

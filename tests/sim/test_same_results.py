@@ -1,6 +1,6 @@
-"""Simulated Bermuda games give exactly the results recorded from the code before the speed work
-(``bermuda_reference.json``, written by ``bermuda_reference.py``): the same outcomes, action counts and simulated
-lengths through the simulator, and the same action logs, refused plans included, through the real-time driver."""
+"""Simulated Bermuda games give exactly the recorded results (``bermuda_reference.json``, written by
+``bermuda_reference.py``): the same outcomes, action counts and simulated lengths through the simulator, and the
+same action logs, refused plans included, through the real-time driver fed the events as the simulator feeds it."""
 
 from __future__ import annotations
 

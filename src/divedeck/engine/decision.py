@@ -49,6 +49,10 @@ class TimedBot(Protocol):
         until the view changes."""
         ...
 
+    # Optional (the driver looks for it): ``notice(events) -> bool``, given the events of an action by someone else
+    # since the bot's last plan, says whether that plan may have changed; ``False`` keeps it (its action and time)
+    # without building the seat's view. A bot reads of each event only what ``event.for_seat(its seat)`` shows.
+
 
 def decision_for(game: Game[Any, Any], state: Any, seat: int, now: int | None = None) -> Decision:
     """The decision ``seat`` faces in ``state``: its view, its legal actions and a determinizer of its knowledge."""

@@ -3,7 +3,10 @@ terminal and tournaments all use it, each with its own clock.
 
 It is a pure scheduler over one table's state. Every seat a bot plays has a plan (``TimedBot.plan``: a delay and an
 action); after each applied action every such seat whose view changed (and the one that acted) plans again and its
-old plan is dropped, as at a real table. The game's next deadline is a tick for seat ``CLOCK``. ``due`` names the
+old plan is dropped, as at a real table. A bot with a ``notice`` method is told the action's events instead (when the
+caller passes them to ``applied``) and plans again only if it says its plan may have changed: its planned action and
+time stand until an event changes what it is planning from, or its time comes, and its view is not even built.
+The game's next deadline is a tick for seat ``CLOCK``. ``due`` names the
 earliest of them (ties: the clock first, so a deadline fires before an input stamped at or after it, then the lower
 seat); the caller waits until then on its clock (a simulation jumps there), applies it, and reports back with
 ``applied`` (or ``refused``).
@@ -15,7 +18,7 @@ was refused (it went out of date) plans again, and acts no sooner than ``RETRY_M
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -38,11 +41,13 @@ class Due:
 
 
 class _BotSeat:
-    __slots__ = ("bot", "timed", "plan", "view", "ready_at")
+    __slots__ = ("bot", "timed", "notice", "plan", "view", "ready_at")
 
     def __init__(self, bot: Any, ready_at: int) -> None:
         self.bot = bot
         self.timed = callable(getattr(bot, "plan", None))
+        notice = getattr(bot, "notice", None) if self.timed else None
+        self.notice = notice if callable(notice) else None
         self.plan: tuple[int, Any] | None = None  # (time, unstamped action)
         self.view: dict[str, Any] | None = None  # the view its plan was made from
         self.ready_at = ready_at  # it acts no sooner than this
@@ -87,12 +92,13 @@ class RealtimeDriver:
         assert plan is not None
         return Due(t, seat, self.game.at(plan[1], t))
 
-    def applied(self, state: Any, seat: int, now: int) -> None:
-        """``seat`` (anyone, the clock included) acted at ``now``: replan the bot seats whose view changed."""
+    def applied(self, state: Any, seat: int, now: int, events: Sequence[Any] | None = None) -> None:
+        """``seat`` (anyone, the clock included) acted at ``now``, with ``events`` if the caller has them: replan
+        the bot seats whose view changed (a bot that notices events: whose plan those events may change)."""
         occupant = self.seats.get(seat)
         if occupant is not None and not occupant.timed:
             occupant.ready_at = now + self.untimed_pace_ms
-        self.replan(state, now, (seat,))
+        self.replan(state, now, (seat,), events)
 
     def refused(self, state: Any, seat: int, now: int) -> None:
         """``seat``'s planned action was refused at ``now`` (it went out of date): it thinks again shortly."""
@@ -101,8 +107,9 @@ class RealtimeDriver:
             occupant.ready_at = max(occupant.ready_at, now + RETRY_MS)
             self._plan(state, seat, now)
 
-    def replan(self, state: Any, now: int, also: Iterable[int] = ()) -> None:
-        """Ask every bot seat whose view changed (and those in ``also``) for a new plan."""
+    def replan(self, state: Any, now: int, also: Iterable[int] = (), events: Sequence[Any] | None = None) -> None:
+        """Ask every bot seat whose view changed (and those in ``also``) for a new plan; with ``events``, a bot that
+        notices them is asked only if it says they may change its plan."""
         game = self.game
         actors = game.actors(state)
         view_of = game.view
@@ -110,6 +117,11 @@ class RealtimeDriver:
         for seat, occupant in self.seats.items():
             if seat not in actors:
                 occupant.plan = occupant.view = None
+                continue
+            if events is not None and occupant.notice is not None and occupant.view is not None \
+                    and seat not in again:
+                if occupant.notice(events):
+                    self._plan(state, seat, now, None, actors)
                 continue
             view = view_of(state, seat)
             if seat in again or view != occupant.view:

@@ -40,7 +40,7 @@ def play_realtime(game: Game[Any, Any], config: Any, seed: int, bots: Sequence[A
                                 "the game's timed bots, or countdown_ms=0)")
         now = due.t
         try:
-            game.apply(state, due.seat, due.action)
+            events = game.apply(state, due.seat, due.action)
         except IllegalAction:
             refusals += 1
             if due.seat == CLOCK or refusals > MAX_REFUSALS:
@@ -48,5 +48,5 @@ def play_realtime(game: Game[Any, Any], config: Any, seed: int, bots: Sequence[A
             driver.refused(state, due.seat, now)
             continue
         actions += 1
-        driver.applied(state, due.seat, now)
+        driver.applied(state, due.seat, now, events)
     return outcome, actions, now

@@ -232,3 +232,22 @@ def test_every_offered_bot_finishes_its_tables_and_never_breaks_its_own_column(n
         lays, bad = own_bad_steps({"num_players": players}, seed, bots, bound)
         assert lays >= 5 * players, f"{name} x{players} laid only {lays} cards"
         assert bad == [], f"{name} x{players}: {bad}"
+
+
+def test_a_diver_keeps_its_plan_through_a_lay_elsewhere_and_thinks_again_when_its_columns_change() -> None:
+    from divedeck.engine.decision import decision_for
+    from divedeck.games.bermuda.events import Laid, Signalled
+
+    state = GAME.new(config(num_players=4, countdown_ms=0), 3)
+    for seat in range(4):
+        GAME.apply(state, seat, GAME.parse_action("hold"), at=0)
+    assert GAME.view(state, 0)["phase"] == "dive"
+    bot = DiverBot(0)
+    planned = bot.plan(decision_for(GAME, state, 0, state.now))
+    assert planned is not None and isinstance(planned[1], Lay)
+    watched = {1, planned[1].column}  # seat 0 looks after column 1, and reaches for its planned column
+    elsewhere = next(column for column in range(1, 5) if column not in watched)
+    assert not bot.notice([Laid(1, 5, elsewhere, "x", 10, 1), Signalled(2, elsewhere, "x", 10)])  # the plan stands
+    assert bot._changed[elsewhere] == (1, 10)  # it noted when that column changed
+    assert bot.notice([Laid(1, 5, planned[1].column, "x", 20, 1)])  # its planned column: it thinks again
+    assert bot.notice([Laid(1, 5, 1, "x", 30, 1)])  # its own column too

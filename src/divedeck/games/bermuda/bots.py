@@ -1,7 +1,10 @@
 """Bermuda's bot teammates: divers that lay cards at a human pace and breathe after a while.
 
 They are timed bots (``divedeck.bots.TimedBot``): asked for a plan whenever their view changes, they answer with an
-action and how long until they take it, like a person at the table. They read only their own seat's view (their own
+action and how long until they take it, like a person at the table. Told the events of others' actions
+(``notice``), a diver keeps its plan through a lay on another column than the one it is reaching for or looking
+after (and through gestures): it thinks again when its own column, its planned column or the phase changes, or
+when it had nothing to lay. They read only their own seat's view (their own
 hand and the public columns), never another hand.
 """
 
@@ -17,6 +20,7 @@ from typing import Any
 from ...engine.decision import Decision
 from .actions import HOLD, RELEASE, SORT, Action, Lay
 from .cards import NEIGHBOURS
+from .events import Laid, Signalled
 from .rules import LAYS
 
 # Statuses of a column that can still take a good card (information.view / rules.column_status).
@@ -78,6 +82,23 @@ class DiverBot:
         self._idle = False  # it had nothing to lay at its last plan
         self._committed: tuple[int, Lay] | None = None
         self._changed: dict[int, tuple[int, int]] = {}  # column -> (its length, when it last changed)
+        self._watch: tuple[int, int] | None = None  # the columns its dive plan depends on; None: every event counts
+
+    def notice(self, events: Sequence[Any]) -> bool:
+        """Whether ``events`` (of another seat's action, or the clock's) may change its plan: a lay on a column
+        it neither reaches for nor looks after does not (it only notes when that column changed), nor a gesture."""
+        watch = self._watch
+        changed = False
+        for event in events:
+            kind = type(event)
+            if kind is Laid:
+                column = event.column
+                self._changed[column] = (event.length, event.t)
+                if watch is None or column in watch:
+                    changed = True
+            elif kind is not Signalled:
+                changed = True
+        return changed
 
     def _vary(self, ms: float) -> int:
         return max(1, round(ms * self.rng.uniform(1 - self.jitter, 1 + self.jitter)))
@@ -86,6 +107,7 @@ class DiverBot:
         view = decision.view
         now = decision.now if decision.now is not None else view["now"]
         legal = decision.legal
+        self._watch = None
         if view["phase"] == "prepare":
             return self._prepare(view, legal, now)
         if view["phase"] == "dive":
@@ -132,9 +154,11 @@ class DiverBot:
             self._hand_size = len(hand)
             self._committed = None
         breathe = max(0, self._breathe_at - now)
+        own = view["seat"] % len(view["columns"]) + 1
         if self._committed is not None:
             at, lay = self._committed
             if at - now <= self.commit_ms and lay.card in hand:
+                self._watch = (own, lay.column)
                 return max(0, at - now), lay
             self._committed = None
         choice = self._choose(view, hand, legal, now)
@@ -148,8 +172,10 @@ class DiverBot:
             self._next_lay = max(self._next_lay, now + self._vary(self.pace_ms / 2))
         at = max(now, self._next_lay)
         if at - now >= breathe:
+            self._watch = (own, own)  # it breathes before it would lay: only its own column may keep it down
             return breathe, release
         self._committed = (at, choice)
+        self._watch = (own, choice.column)
         return at - now, choice
 
     def _choose(self, view: dict[str, Any], hand: list[int], legal: Sequence[Action], now: int) -> Lay | None:
@@ -183,7 +209,9 @@ class DiverBot:
                     best, best_score = [lay], score
                 elif score == best_score:
                     best.append(lay)
-        return self.rng.choice(best) if best else None
+        if not best:
+            return None
+        return best[0] if len(best) == 1 else self.rng.choice(best)
 
 
 @lru_cache(maxsize=1 << 12)
@@ -200,9 +228,11 @@ def lay_scores(counts: tuple[int, ...], accepts: tuple[int, ...], depth: int, le
     the hand can run from it, building on long columns; its own column first, someone else's empty one last."""
     missing = depth - length
     scores = []
+    code = 0
+    for index, count in enumerate(counts):
+        code |= count << (4 * index)
     for card in sorted({value for value in range(1, 10) if counts[value - 1]} & set(accepts)):
-        rest = counts[:card - 1] + (counts[card - 1] - 1,) + counts[card:]
-        run = longest_run(card, rest, missing)
+        run = _longest_run(card, code - (1 << (4 * (card - 1))), missing)  # the rest of the hand after ``card``
         score = 10.0 * run / missing + 5.0 * length / depth
         if run >= missing:
             score += 20.0  # it can finish this column alone

@@ -142,13 +142,35 @@ def view(state: BermudaState, seat: int | None) -> BermudaView:
     if last[0] is config and last[1] is table and last[2] == key:
         public = last[3]
     else:
-        public, columns = _public(state, last if last[0] is config and last[1] is table else None)
+        previous = last if last[0] is config and last[1] is table else None
+        if previous is not None and _only_lays_since(previous[2], key):
+            public, columns = _after_lays(state, previous)
+        else:
+            public, columns = _public(state, previous)
         _last = (config, table, key, public, columns)
     shown = cast(BermudaView, public.copy())
     shown["seat"] = seat
     if seat is not None:
         shown["hand"] = list(state.hands[seat])
     return shown
+
+
+def _only_lays_since(old: tuple[Any, ...], key: tuple[Any, ...]) -> bool:
+    """Whether only what a lay changes (the time, the columns, the hand sizes) differs between two keys."""
+    return old[:2] == key[:2] and old[3:6] == key[3:6] and old[7:9] == key[7:9] and old[10:] == key[10:]
+
+
+def _after_lays(state: BermudaState, previous: tuple[Any, ...]) -> tuple[BermudaView, tuple[Any, ...]]:
+    """``_public`` when only lays happened since the ``previous`` picture: its copy with the time, the changed
+    columns and the hand sizes replaced."""
+    old_columns = dict(zip(previous[4], previous[3]["columns"], strict=True))
+    column_keys = tuple((index, state.layout[index], cards, state.shown) for index, cards in enumerate(state.columns))
+    shown = previous[3].copy()
+    shown["now"] = state.now
+    shown["columns"] = [old_columns.get(ckey) or _column(state, index, cards)
+                        for ckey, (index, cards) in zip(column_keys, enumerate(state.columns), strict=True)]
+    shown["hand_sizes"] = [len(hand) for hand in state.hands]
+    return shown, column_keys
 
 
 def _public(state: BermudaState, previous: tuple[Any, ...] | None) -> tuple[BermudaView, tuple[Any, ...]]:
@@ -158,10 +180,15 @@ def _public(state: BermudaState, previous: tuple[Any, ...] | None) -> tuple[Berm
     n = len(state.hands)
     old_columns: dict[Any, ColumnView] = {}
     old_result = None
+    old: BermudaView | None = None  # the previous picture, if its scores (round, phase, piles, counts) still hold
     if previous is not None:
+        old_key = previous[2]
         old_columns = dict(zip(previous[4], previous[3]["columns"], strict=True))
-        if previous[2][17] is state.last and previous[2][18] is state.end:
+        if old_key[17] is state.last and old_key[18] is state.end:
             old_result = previous[3]["last_result"]
+        if old_key[0] == state.phase and old_key[1] == state.round and old_key[12] is state.won \
+                and old_key[13] is state.keeper and old_key[14:17] == (state.found, state.dives, state.layouts):
+            old = previous[3]
     column_keys = tuple((index, state.layout[index], cards, state.shown) for index, cards in enumerate(state.columns))
     columns = [old_columns.get(ckey) or _column(state, index, cards)
                for ckey, (index, cards) in zip(column_keys, enumerate(state.columns), strict=True)]
@@ -182,13 +209,14 @@ def _public(state: BermudaState, previous: tuple[Any, ...] | None) -> tuple[Berm
         "hand_sizes": [len(hand) for hand in state.hands],
         "signals": [None if column == NONE else column + 1 for column in state.signals],
         "deck_size": len(state.deck),
-        "won": [state.table.ids[t] for t in state.won],
-        "keeper": [state.table.ids[t] for t in state.keeper],
-        "treasures_won": treasures_won(state),
-        "protection": protection(state),
+        "won": old["won"] if old else [state.table.ids[t] for t in state.won],
+        "keeper": old["keeper"] if old else [state.table.ids[t] for t in state.keeper],
+        "treasures_won": old["treasures_won"] if old else treasures_won(state),
+        "protection": old["protection"] if old else protection(state),
         "last_result": old_result if old_result is not None else _last_result(state),
-        "sorting_allowed": config.sorting_allowed(state.round) and state.phase == "prepare",
-        "scoreboard": scoreboard(state),
+        "sorting_allowed": old["sorting_allowed"] if old else config.sorting_allowed(state.round)
+        and state.phase == "prepare",
+        "scoreboard": old["scoreboard"] if old else scoreboard(state),
     }
     if config.challenge == "chained":
         shown["dives"] = state.dives

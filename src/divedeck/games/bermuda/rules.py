@@ -281,6 +281,7 @@ def _may_sort(state: BermudaState, seat: int) -> bool:
 # check, the columns' cards and the depth of each column's treasure too. Every seat asks for them after every action
 # of a real-time table; the list a caller gets is its own copy.
 _DIVE_LEGAL: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+_DIVE_LEGAL_BY_VALUES: dict[tuple[frozenset[int], int], tuple[Action, ...]] = {}  # at most 2^9 x 5 entries
 
 
 def legal_actions(state: BermudaState, seat: int) -> list[Action]:
@@ -302,7 +303,14 @@ def legal_actions(state: BermudaState, seat: int) -> list[Action]:
     if listed is None:
         if len(_DIVE_LEGAL) > 50_000:
             _DIVE_LEGAL.clear()
-        listed = _DIVE_LEGAL[key] = tuple(_dive_actions(state, seat, strict))
+        if strict:
+            listed = tuple(_dive_actions(state, seat, strict))
+        else:  # the values in the hand decide: hands of the same values share one list
+            values = (frozenset(state.hands[seat]), len(state.columns))
+            listed = _DIVE_LEGAL_BY_VALUES.get(values)
+            if listed is None:
+                listed = _DIVE_LEGAL_BY_VALUES[values] = tuple(_dive_actions(state, seat, strict))
+        _DIVE_LEGAL[key] = listed
     return list(listed)
 
 
