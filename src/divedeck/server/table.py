@@ -681,7 +681,7 @@ class LiveTable:
                 self.finished_at = time.time()
                 await self.storage.update_table(self.id, finished=self.finished_at)
             if self.game.realtime:
-                self.driver.applied(self.match.state, seat, now)
+                self.driver.applied(self.match.state, seat, now, events)
             self.schedule()
             return {"type": "ack", "client_id": client_id, "version": self.version}
 

@@ -96,7 +96,7 @@ class RealtimeLoop:
 
     def _apply(self, seat: int, action: Any, t: int) -> None:
         events = self.match.act(seat, action)
-        self.driver.applied(self.match.state, seat, t)
+        self.driver.applied(self.match.state, seat, t, events)
         self._note(events)
         if self.save_path is not None and (problem := save(self.match, self.save_path)) is not None:
             self.message = Text(f"Could not save to {self.save_path}: {problem}", style="red")
