@@ -15,7 +15,8 @@ from .conftest import wait_until
 
 SIZES = {"desktop": {"viewport": {"width": 1366, "height": 800}},
          "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}}
-GUIDED = {"snorkeling": "Snorkeling", "hold-your-breath": "Hold Your Breath!", "bermuda": "Bermuda"}
+GUIDED = {"snorkeling": "Snorkeling", "hold-your-breath": "Hold Your Breath!", "bermuda": "Bermuda",
+          "hold-your-hat": "Hold your Hat"}
 
 
 def follow_the_hints(page: Any, artifacts: Path, name: str, timeout: float = 180.0) -> int:
@@ -90,4 +91,4 @@ def test_hint_needs_the_seats_token_and_a_guide(server: ServerProcess) -> None:
     assert call(f"/api/tables/{table_id}/hint", token="nope")[0] == 403
     status, again = call("/api/tables", {"game": "snorkeling", "guide": True, "seats": [{"kind": "human"}]})
     assert call(f"/api/tables/{again['table']['id']}/hint", token=again["tokens"][0])[1]["hint"] == answer["hint"]
-    assert call("/api/tables", {"game": "hold-your-hat", "guide": True, "seats": [{"kind": "human"}]})[0] == 404
+    assert call("/api/tables", {"game": "no-such-game", "guide": True, "seats": [{"kind": "human"}]})[0] == 404
