@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from .actions import Clue, EndTurn, Foul, Guess, Skip, Start
+from .actions import Clue, EndTurn, ExtraTime, Foul, Guess, Skip, Start
 from .associations import load_associations
 from .bots import Knowledge, _won, clue_script
 from .rules import GUESS_PACE_MS
@@ -107,9 +107,11 @@ def hint(game: Any, state: HoldYourHatState, seat: int) -> dict[str, Any] | None
         who = "your teammate" if ours else f"team {active}"
         return {"text": f"Waiting for {who} to turn the sand timer.{_specials(view)}", "notation": None}
     if state.phase == DECISION:
-        if EndTurn() in legal:
-            return {"text": "The sand has run out: the word you were describing goes back into the deck. Good "
-                            "move: end the turn.", "notation": "end"}
+        if EndTurn() in legal and giver:
+            extra = (" Your team's EXTRA TIME card would draw a few more words to guess now; keep it for a later "
+                     "turn." if ExtraTime() in legal else "")
+            return {"text": "The sand has run out: the word you were describing goes back into the deck."
+                            f"{extra} Good move: end the turn.", "notation": "end"}
         return {"text": "The sand has run out: waiting for the turn to end.", "notation": None}
     if state.phase not in (MAIN, EXTRA):
         return None
@@ -129,7 +131,8 @@ def hint(game: Any, state: HoldYourHatState, seat: int) -> dict[str, Any] | None
             clue = script[0]
             first = "Type a clue that describes it without saying the word or a part of it" if not clues else \
                 "Your teammate has not found it yet: add another clue"
-            return {"text": f"Your word is \u201c{word['text']}\u201d ({word['points']} point(s)). {first}, for "
+            points = "1 point" if word["points"] == 1 else f"{word['points']} points"
+            return {"text": f"Your word is \u201c{word['text']}\u201d ({points}). {first}, for "
                             f"example \u201c{clue}\u201d. Good move: give the clue \u201c{clue}\u201d.",
                     "notation": str(Clue(clue))}
         if Skip() in legal and word["points"] > 1:
