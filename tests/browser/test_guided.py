@@ -23,17 +23,20 @@ def follow_the_hints(page: Any, artifacts: Path, name: str, timeout: float = 180
     """Click only what the guide offers until the game is over; returns how many hinted moves were played."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    played, shot, deadline = 0, False, time.monotonic() + timeout
+    played, deadline = 0, time.monotonic() + timeout
     hints: set[str] = set()
+    shot: set[str] = set()  # the kinds of hinted move already photographed (the first word of their notation)
     while not page.locator("#gameover:visible").count():
         assert time.monotonic() < deadline, f"the guided game did not end; hints seen: {len(hints)}"
         for selector in ("#overlay-close:visible", "#guide .guide-play:enabled"):
             button = page.locator(selector)
             if button.count():
                 hints.add(page.locator("#guide .guide-text").inner_text() if "guide" in selector else "")
-                if not shot and "guide" in selector:
-                    page.screenshot(path=str(artifacts / f"{name}.png"))
-                    shot = True
+                if "guide" in selector:
+                    kind = (button.first.get_attribute("data-notation") or "").split(" ")[0]
+                    if kind not in shot:
+                        page.screenshot(path=str(artifacts / (f"{name}-{kind}.png" if shot else f"{name}.png")))
+                        shot.add(kind)
                 try:
                     button.first.click(timeout=1000)
                 except PlaywrightTimeout:

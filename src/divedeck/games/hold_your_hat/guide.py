@@ -70,7 +70,7 @@ def _stuck(state: HoldYourHatState, view: dict[str, Any], seat: int) -> bool:
     judged guesses to everyone), or nothing the clues say brings a word to mind."""
     team = state.context.team_of[seat]
     guessers = [other for other in state.context.members[team] if other != seat]
-    if any(state.misses[other] for other in guessers) or all(_paced(state, other) for other in guessers):
+    if any(state.misses[other] for other in guessers):
         return True
     knowledge = _knowledge(state.context.config.cards, COLORS.index(view["color"]))
     return not knowledge.scores(view["clues"], _won(view))
