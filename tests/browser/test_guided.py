@@ -15,24 +15,28 @@ from .conftest import wait_until
 
 SIZES = {"desktop": {"viewport": {"width": 1366, "height": 800}},
          "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}}
-GUIDED = {"snorkeling": "Snorkeling", "hold-your-breath": "Hold Your Breath!", "bermuda": "Bermuda"}
+GUIDED = {"snorkeling": "Snorkeling", "hold-your-breath": "Hold Your Breath!", "bermuda": "Bermuda",
+          "hold-your-hat": "Hold your Hat"}
 
 
 def follow_the_hints(page: Any, artifacts: Path, name: str, timeout: float = 180.0) -> int:
     """Click only what the guide offers until the game is over; returns how many hinted moves were played."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    played, shot, deadline = 0, False, time.monotonic() + timeout
+    played, deadline = 0, time.monotonic() + timeout
     hints: set[str] = set()
+    shot: set[str] = set()  # the kinds of hinted move already photographed (the first word of their notation)
     while not page.locator("#gameover:visible").count():
         assert time.monotonic() < deadline, f"the guided game did not end; hints seen: {len(hints)}"
         for selector in ("#overlay-close:visible", "#guide .guide-play:enabled"):
             button = page.locator(selector)
             if button.count():
                 hints.add(page.locator("#guide .guide-text").inner_text() if "guide" in selector else "")
-                if not shot and "guide" in selector:
-                    page.screenshot(path=str(artifacts / f"{name}.png"))
-                    shot = True
+                if "guide" in selector:
+                    kind = (button.first.get_attribute("data-notation") or "").split(" ")[0]
+                    if kind not in shot:
+                        page.screenshot(path=str(artifacts / (f"{name}-{kind}.png" if shot else f"{name}.png")))
+                        shot.add(kind)
                 try:
                     button.first.click(timeout=1000)
                 except PlaywrightTimeout:
@@ -90,4 +94,4 @@ def test_hint_needs_the_seats_token_and_a_guide(server: ServerProcess) -> None:
     assert call(f"/api/tables/{table_id}/hint", token="nope")[0] == 403
     status, again = call("/api/tables", {"game": "snorkeling", "guide": True, "seats": [{"kind": "human"}]})
     assert call(f"/api/tables/{again['table']['id']}/hint", token=again["tokens"][0])[1]["hint"] == answer["hint"]
-    assert call("/api/tables", {"game": "hold-your-hat", "guide": True, "seats": [{"kind": "human"}]})[0] == 404
+    assert call("/api/tables", {"game": "no-such-game", "guide": True, "seats": [{"kind": "human"}]})[0] == 404

@@ -15,6 +15,7 @@ from . import words as data_words
 from .actions import Action, Tick, format_action, parse_action
 from .bots import StandInBot, TeamBot, word_bot
 from .config import HoldYourHatConfig
+from .guide import GUIDE, hint
 from .metrics import METRICS
 from .presentation import action_record, log_parts, static_data
 from .state import HoldYourHatState
@@ -43,6 +44,7 @@ class HoldYourHat(Game[HoldYourHatState, Action]):
                "teammates type their guesses (use a video call for the mime round)", Frontend.BROWSER,
                {"party": False}),
     )
+    guide = GUIDE  # the guided first game: one describing round with three word bots (guide.py)
     metrics = METRICS  # what a designer's report measures (divedeck report)
     # The data file designers edit: `divedeck data show hold-your-hat`, `divedeck data check FILE`.
     data_files = (DataFile(option="cards", what=data_words.WHAT, package=__package__ or "", default="words.toml",
@@ -119,3 +121,6 @@ class HoldYourHat(Game[HoldYourHatState, Action]):
 
     def static_data(self, config: HoldYourHatConfig) -> dict[str, Any]:
         return static_data(config)
+
+    def guide_hint(self, state: HoldYourHatState, seat: int) -> dict[str, Any] | None:
+        return hint(self, state, seat)
