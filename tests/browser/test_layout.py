@@ -45,7 +45,8 @@ OFF_SCREEN = """(selectors) => {
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     # Slow bots: the page is measured while it is still the person's turn.
-    with running_server(tmp_path_factory.mktemp("layout"), "--bot-delay", "0.3") as server:
+    # Every test here makes its own tables on this one server: more than the default ten a minute.
+    with running_server(tmp_path_factory.mktemp("layout"), "--bot-delay", "0.3", "--tables-per-minute", "60") as server:
         yield server
 
 
