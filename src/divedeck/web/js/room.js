@@ -39,7 +39,7 @@ export function screenMode() {
 
 // -- the room page ----------------------------------------------------------------------------------------------
 
-const room = { code: "", host: "", game: null, state: null, timer: null, busy: false, invites: {} };
+const room = { code: "", host: "", game: null, state: null, timer: null, busy: false, leaving: false, invites: {} };
 
 function readHost(code) {
   const params = new URLSearchParams(location.hash.replace(/^#/, ""));
@@ -158,7 +158,10 @@ async function act(work) {
 }
 
 function follow() {
-  if (room.state && room.state.started) {
+  // Once: the start's answer and a poll may both see the room started, and a second replace aborts the first.
+  if (room.state && room.state.started && !room.leaving) {
+    room.leaving = true;
+    clearInterval(room.timer);
     location.replace(`/table/${encodeURIComponent(room.state.table.id)}?screen=${room.code}`);
   }
 }
