@@ -234,7 +234,13 @@ def test_nothing_moves_under_the_fingers_and_the_hand_is_on_screen_with_five_div
         # the bots take their breath in their own time: wait until they all have, so only this seat changes
         wait_for(page, lambda page=page: page.locator("#board .brm-diver.is-holding").count() == 4, what="the bots")
         width, height = context["viewport"]["width"], context["viewport"]["height"]
-        before = page.evaluate(BOXES)
+        # The new round's hand may still be settling (its cards fly in): measure once two looks agree.
+        before, settled = page.evaluate(BOXES), None
+        for _ in range(30):
+            page.wait_for_timeout(100)
+            before, settled = page.evaluate(BOXES), before
+            if before == settled:
+                break
         page.screenshot(path=str(artifacts / f"{label}-1-before-holding.png"))
         for key, left, top, w, h in before:
             assert left >= 0 and top >= 0 and left + w <= width + 0.5 and top + h <= height + 0.5, \
