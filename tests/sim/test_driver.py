@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from divedeck.bots import Decision
-from divedeck.engine import CLOCK, get_game
+from divedeck.engine import CLOCK, LooseEvent, get_game
 from divedeck.games.bermuda import DiverBot
 from divedeck.sim.clock import ManualClock
 from divedeck.sim.driver import RETRY_MS, UNTIMED_PACE_MS, RealtimeDriver
@@ -105,6 +105,30 @@ def test_a_bot_that_notices_events_keeps_its_plan_unless_it_says_they_may_change
     assert cares.asked == 2 and driver.plan(2) == (140, BUZZER.parse_action("press"))  # planned again at 50
     driver.applied(state, 1, 60)  # without events: the views decide, as before
     assert keeps.asked == 2 and keeps.noticed == [events]
+
+
+def test_a_noticing_bot_is_told_only_what_its_seat_may_see_of_the_events() -> None:
+    class Noticing(SteadyPresser):
+        def __init__(self) -> None:
+            super().__init__(pace_ms=500)
+            self.noticed: list[Any] = []
+
+        def notice(self, events: Any) -> bool:
+            self.noticed.extend(events)
+            return False
+
+    state = buzzer(3)
+    driver = RealtimeDriver(BUZZER)
+    driver.seat_bot(0, SteadyPresser(pace_ms=50), state, 0)
+    watchers = {seat: Noticing() for seat in (1, 2)}
+    for seat, bot in watchers.items():
+        driver.seat_bot(seat, bot, state, 0)
+    secret = LooseEvent("deal", {"round": 1}, {1: {"hand": ["Y1"]}, 2: {"hand": ["R2"]}})
+    public = LooseEvent("press", {"seat": 0})
+    driver.applied(state, 0, 50, [public, secret])
+    assert watchers[1].noticed == [public, LooseEvent("deal", {"round": 1}, {1: {"hand": ["Y1"]}})]
+    assert watchers[2].noticed == [public, LooseEvent("deal", {"round": 1}, {2: {"hand": ["R2"]}})]
+    assert watchers[1].noticed[0] is public  # a record without secrets is handed on as it is
 
 
 def test_the_deadline_is_a_clock_tick_and_goes_before_a_plan_at_the_same_time() -> None:

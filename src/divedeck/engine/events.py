@@ -13,7 +13,7 @@ time, as it does with actions.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -54,6 +54,25 @@ class Event:
                     shown[name] = values[seat]
         return shown
 
+    def seen_by(self, seat: int | None) -> Event:
+        """The same record with its private fields narrowed to ``seat``'s own values (``None``: a spectator's, so
+        none): for callers in the process that read records, not JSON (a bot's ``notice``). A record without
+        private fields is returned as it is."""
+        if not self.private_fields:
+            return self
+        narrowed = {}
+        for name in self.private_fields:
+            values = getattr(self, name)
+            narrowed[name] = {seat: values[seat]} if seat is not None and seat in values else {}
+        return dataclasses.replace(self, **narrowed)  # type: ignore[type-var]
+
+
+def events_seen_by(events: Sequence[Event], seat: int | None) -> Sequence[Event]:
+    """``events`` as records narrowed to what ``seat`` may see (``Event.seen_by``); ``events`` itself when none of
+    them holds a secret, so the common case copies nothing."""
+    narrowed = [event.seen_by(seat) for event in events]
+    return events if all(a is b for a, b in zip(narrowed, events, strict=True)) else narrowed
+
 
 @dataclass(frozen=True, slots=True)
 class LooseEvent(Event):
@@ -76,6 +95,12 @@ class LooseEvent(Event):
         if self.private is not None and seat is not None and seat in self.private:
             shown.update(self.private[seat])
         return shown
+
+    def seen_by(self, seat: int | None) -> Event:
+        if not self.private:
+            return self
+        mine = {seat: self.private[seat]} if seat is not None and seat in self.private else None
+        return dataclasses.replace(self, private=mine)
 
 
 def frozen_event(kind: str, data: Mapping[str, Any],

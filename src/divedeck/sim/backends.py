@@ -13,6 +13,7 @@ when their parent is gone, even if it was killed without a chance to stop them.
 from __future__ import annotations
 
 import contextlib
+import gc
 import logging
 import multiprocessing
 import os
@@ -139,11 +140,17 @@ class LocalProcesses:
         if self._processes:
             return
         self._tasks, self._results = self._context.Queue(), self._context.Queue()
-        for _ in range(self.workers):
-            process = self._context.Process(target=_work, args=(self._tasks, self._results, os.getpid()),
-                                            daemon=True, name="divedeck-worker")
-            process.start()
-            self._processes.append(process)
+        # Forked workers inherit the parent's heap: frozen, their garbage collector never walks it (nor touches its
+        # pages, which stay shared), as the gc module's documentation advises for fork without exec.
+        gc.freeze()
+        try:
+            for _ in range(self.workers):
+                process = self._context.Process(target=_work, args=(self._tasks, self._results, os.getpid()),
+                                                daemon=True, name="divedeck-worker")
+                process.start()
+                self._processes.append(process)
+        finally:
+            gc.unfreeze()
 
     def play(self, spec: SimulationSpec, chunks: Sequence[Chunk]) -> Iterator[list[GameResult]]:
         self._start()

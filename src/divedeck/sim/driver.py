@@ -4,12 +4,12 @@ terminal and tournaments all use it, each with its own clock.
 It is a pure scheduler over one table's state. Every seat a bot plays has a plan (``TimedBot.plan``: a delay and an
 action); after each applied action every such seat whose view changed (and the one that acted) plans again and its
 old plan is dropped, as at a real table. A bot with a ``notice`` method is told the action's events instead (when the
-caller passes them to ``applied``) and plans again only if it says its plan may have changed: its planned action and
-time stand until an event changes what it is planning from, or its time comes, and its view is not even built.
-The game's next deadline is a tick for seat ``CLOCK``. ``due`` names the
-earliest of them (ties: the clock first, so a deadline fires before an input stamped at or after it, then the lower
-seat); the caller waits until then on its clock (a simulation jumps there), applies it, and reports back with
-``applied`` (or ``refused``).
+caller passes them to ``applied``), narrowed to what its seat may see (``events_seen_by``), and plans again only if
+it says its plan may have changed: its planned action and time stand until an event changes what it is planning
+from, or its time comes, and its view is not even built. The game's next deadline is a tick for seat ``CLOCK``.
+``due`` names the earliest of them (ties: the clock first, so a deadline fires before an input stamped at or after
+it, then the lower seat); the caller waits until then on its clock (a simulation jumps there), applies it, and
+reports back with ``applied`` (or ``refused``).
 
 A bot without a sense of time (``choose`` but no ``plan``) acts ``untimed_pace_ms`` after it was seated and after
 each of its own actions: a baseline at a human pace, never as fast as the loop can turn. A bot whose planned move
@@ -24,6 +24,7 @@ from functools import partial
 from typing import Any
 
 from ..engine.decision import Decision
+from ..engine.events import events_seen_by
 from ..engine.game import CLOCK, Game
 
 UNTIMED_PACE_MS = 1000
@@ -120,7 +121,7 @@ class RealtimeDriver:
                 continue
             if events is not None and occupant.notice is not None and occupant.view is not None \
                     and seat not in again:
-                if occupant.notice(events):
+                if occupant.notice(events_seen_by(events, seat)):
                     self._plan(state, seat, now, None, actors)
                 continue
             view = view_of(state, seat)
