@@ -574,6 +574,23 @@ def _write_html(html_file: Path, text: str) -> None:
     err.print(f"Report written to {html_file} (open it in a browser)", markup=False)
 
 
+def _data_folder(html_file: Path) -> Path:
+    return html_file.with_name(html_file.stem + "-data")
+
+
+def _checkpoint_beside(html_file: Path) -> Path:
+    """Where a report, a sweep or a tuning keeps its finished games while it runs, without --resume: beside its
+    report."""
+    return html_file.with_name(html_file.stem + ".checkpoint.jsonl")
+
+
+ReportResume = Annotated[Path | None, typer.Option(
+    "--resume", metavar="FILE",
+    help="Keep every finished game in FILE (default: REPORT.checkpoint.jsonl beside the report, removed when the "
+         "run ends); run again with the same FILE to carry on a stopped run, with the same report as a run never "
+         "stopped.")]
+
+
 @app.command("report")
 def report_command(
     game: GameName,
@@ -586,6 +603,8 @@ def report_command(
     out_file: OutFile = None,
     as_json: JsonOutput = None,
     as_csv: CsvOutput = None,
+    ray: RayOption = None,
+    resume: ReportResume = None,
 ) -> None:
     """A designer's balance report: one HTML page of plots (seat advantage, length, scores, the game's own
     metrics), the same figures as JSON and one CSV row per game."""
@@ -595,28 +614,12 @@ def report_command(
     options = parse_options(option)
     seat_list = _bot_seats(game, seats, options, "medium")
     spec = SimulationSpec(game, tuple(seat_list), options, seed, rotate, measure=True)
-    with simulation_run("report", workers):
+    with simulation_run("report", workers, ray, resume, _checkpoint_beside(html_file)):
         results = simulate(spec, games)
     built = report.build(spec, results, options, seats_text=",".join(seat_list))
     _write_html(html_file, report.render_html(built))
     outputs.write("--json", report.to_json(built))
     outputs.write("--csv", report.per_game_csv(spec, results))
-
-
-def _data_folder(html_file: Path) -> Path:
-    return html_file.with_name(html_file.stem + "-data")
-
-
-def _checkpoint_beside(html_file: Path) -> Path:
-    """Where a sweep or a tuning keeps its finished games while it runs, without --resume: beside its report."""
-    return html_file.with_name(html_file.stem + ".checkpoint.jsonl")
-
-
-ReportResume = Annotated[Path | None, typer.Option(
-    "--resume", metavar="FILE",
-    help="Keep every finished game in FILE (default: REPORT.checkpoint.jsonl beside the report, removed when the "
-         "run ends); run again with the same FILE to carry on a stopped run, with the same report as a run never "
-         "stopped.")]
 
 
 @app.command("sweep")

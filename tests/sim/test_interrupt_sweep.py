@@ -1,9 +1,10 @@
-"""Ctrl-C, SIGTERM and `--resume` on `divedeck sweep` and `divedeck tune`, in real processes with real signals: the
-same session as `simulate` (cli.simulation_run), its checkpoint beside the report. A stopped run stops within a
-second or two, ends its workers, keeps its finished games and says how to carry on; carrying on gives the report
-of a run never stopped, byte for byte; a damaged checkpoint is refused in one line and left as it was.
+"""Ctrl-C, SIGTERM and `--resume` on `divedeck report`, `divedeck sweep` and `divedeck tune`, in real processes
+with real signals: the same session as `simulate` (cli.simulation_run), its checkpoint beside the report. A stopped
+run stops within a second or two, ends its workers, keeps its finished games and says how to carry on; carrying on
+gives the report of a run never stopped, byte for byte; a damaged checkpoint is refused in one line and left as it
+was.
 
-Before this work, both commands ran outside the session: no checkpoint, no --resume, and a Ctrl-C lost the run.
+Before this work, these commands ran outside the session: no checkpoint, no --resume, and a Ctrl-C lost the run.
 """
 
 from __future__ import annotations
@@ -23,13 +24,15 @@ pytestmark = pytest.mark.skipif(not Path("/proc").is_dir() or sys.platform != "l
                                 reason="reads worker processes from /proc")
 
 # A data field (the deck's Panic count, written as files beside the report) and an option, on fast random bots.
+REPORT = ["report", "hold-your-breath", "--seats", "random,random", "--seed", "3"]
 SWEEP = ["sweep", "hold-your-breath", "--vary", "deck.panic=2,6", "--seats", "random,random", "--seed", "3"]
 TUNE = ["tune", "snorkeling", "--vary", "target_score=2..30", "--points", "4", "--target", "rounds=1..2",
         "--seats", "random,random", "--seed", "3"]
 # Enough games that the first run is still playing when it is stopped (HYB random: a few hundred games/s a core).
-SIZES = {"sweep": ["--games", "200"], "tune": ["--games", "40", "--budget", "600"]}
-LONG = {"sweep": ["--games", "20000"], "tune": ["--games", "20000", "--budget", "1000000"]}
-COMMANDS = pytest.mark.parametrize("command", [SWEEP, TUNE], ids=["sweep", "tune"])
+SIZES = {"report": ["--games", "400"], "sweep": ["--games", "200"], "tune": ["--games", "40", "--budget", "600"]}
+LONG = {"report": ["--games", "200000"], "sweep": ["--games", "20000"],
+        "tune": ["--games", "20000", "--budget", "1000000"]}
+COMMANDS = pytest.mark.parametrize("command", [REPORT, SWEEP, TUNE], ids=["report", "sweep", "tune"])
 
 
 def reference(command: list[str], folder: Path) -> Path:
@@ -55,8 +58,9 @@ def test_a_stopped_run_carried_on_gives_the_report_of_a_run_never_stopped(comman
     kept = kept_games(checkpoint)
     assert code == 130 and kept >= 20 and not out.exists(), (code, kept, err)
     assert f"carry on with: divedeck {command[0]} {command[1]}" in err and f"--resume {checkpoint}" in err, err
-    # The sweep carries on from the checkpoint beside its report by itself; the tuning is told --resume.
-    again = args if command is SWEEP else [*args, "--resume", str(checkpoint)]
+    # The report and the sweep carry on from the checkpoint beside the report by themselves; the tuning is told
+    # --resume.
+    again = args if command is not TUNE else [*args, "--resume", str(checkpoint)]
     second = start_command(again, tmp_path)
     _, err = second.communicate(timeout=120)
     assert second.returncode == 0, err
@@ -80,8 +84,8 @@ def test_a_signal_stops_the_run_within_a_second_keeping_its_finished_games(comma
     kept = kept_games(checkpoint)
     said = err.strip().splitlines()[-1]  # one line: what is kept where, and the command that carries on
     assert said.startswith("terminated: ") and f"; every finished game is kept in {checkpoint}; " in said, err
-    if command is SWEEP:  # a sweep knows its games in advance; a tuning drops candidates as it goes
-        assert " of 40000 games finished;" in said
+    if command is not TUNE:  # a report or a sweep knows its games in advance; a tuning drops candidates as it goes
+        assert f" of {200000 if command is REPORT else 40000} games finished;" in said
     finished = int(said.split()[1])
     assert 20 <= finished <= kept, (finished, kept)
     assert f"; carry on with: divedeck {command[0]} {command[1]} " in said and said.endswith(f"--resume {checkpoint}")
