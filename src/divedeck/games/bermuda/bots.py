@@ -181,7 +181,7 @@ class DiverBot:
     def _choose(self, view: dict[str, Any], hand: list[int], legal: Sequence[Action], now: int) -> Lay | None:
         best: list[Lay] = []
         best_score = float("-inf")
-        counts = _counts(tuple(hand))
+        counts = value_counts(tuple(hand))
         columns = view["columns"]
         open_columns = []
         started = False
@@ -215,7 +215,7 @@ class DiverBot:
 
 
 @lru_cache(maxsize=1 << 12)
-def _counts(hand: tuple[int, ...]) -> tuple[int, ...]:
+def value_counts(hand: tuple[int, ...]) -> tuple[int, ...]:
     """How many cards of each value 1-9 ``hand`` holds."""
     return tuple([hand.count(value) for value in range(1, 10)])
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import HOLD, RELEASE, SORT, Action, Lay
-from .bots import _counts, lay_scores
+from .bots import lay_scores, value_counts
 from .state import DIVE, GAME_OVER, PREPARE, BermudaState
 
 GUIDE: dict[str, Any] = {
@@ -30,7 +30,7 @@ def _best_lay(view: dict[str, Any], legal: list[Action]) -> tuple[Lay, dict[str,
     hand = tuple(view["hand"])
     if not hand:
         return None
-    counts = _counts(hand)
+    counts = value_counts(hand)
     columns = view["columns"]
     started = any(column["status"] == "building" for column in columns)
     own = view["seat"] % len(columns) + 1
