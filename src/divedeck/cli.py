@@ -569,6 +569,14 @@ def _report_outputs(game: str, kind: str, out_file: Path | None, as_json: str | 
     return html_file, outputs
 
 
+def _report_setup(game: str, kind: str, out_file: Path | None, as_json: str | None, as_csv: str | None,
+                  option: list[str] | None, seats: str | None) -> tuple[Path, Outputs, dict[str, Any], list[str]]:
+    """What report, sweep and tune begin with: the output files (checked), the options and the seats."""
+    html_file, outputs = _report_outputs(game, kind, out_file, as_json, as_csv)
+    options = parse_options(option)
+    return html_file, outputs, options, _bot_seats(game, seats, options, "medium")
+
+
 def _write_html(html_file: Path, text: str) -> None:
     html_file.write_text(text, encoding="utf-8")
     err.print(f"Report written to {html_file} (open it in a browser)", markup=False)
@@ -591,6 +599,9 @@ ReportResume = Annotated[Path | None, typer.Option(
          "stopped.")]
 
 
+ReportRotate = Annotated[bool, typer.Option(help="Move the bots one seat along each game.")]
+
+
 @app.command("report")
 def report_command(
     game: GameName,
@@ -598,7 +609,7 @@ def report_command(
     seats: ReportSeats = None,
     seed: Seed = 0,
     workers: Workers = None,
-    rotate: Annotated[bool, typer.Option(help="Move the bots one seat along each game.")] = False,
+    rotate: ReportRotate = False,
     option: OptionList = None,
     out_file: OutFile = None,
     as_json: JsonOutput = None,
@@ -610,9 +621,7 @@ def report_command(
     metrics), the same figures as JSON and one CSV row per game."""
     from .sim import report
 
-    html_file, outputs = _report_outputs(game, "report", out_file, as_json, as_csv)
-    options = parse_options(option)
-    seat_list = _bot_seats(game, seats, options, "medium")
+    html_file, outputs, options, seat_list = _report_setup(game, "report", out_file, as_json, as_csv, option, seats)
     spec = SimulationSpec(game, tuple(seat_list), options, seed, rotate, measure=True)
     with simulation_run("report", workers, ray, resume, _checkpoint_beside(html_file)):
         results = simulate(spec, games)
@@ -630,7 +639,7 @@ def sweep_command(
     seats: ReportSeats = None,
     seed: Seed = 0,
     workers: Workers = None,
-    rotate: Annotated[bool, typer.Option(help="Move the bots one seat along each game.")] = False,
+    rotate: ReportRotate = False,
     option: OptionList = None,
     out_file: OutFile = None,
     as_json: JsonOutput = None,
@@ -642,9 +651,7 @@ def sweep_command(
     the first variant marked after a Holm correction)."""
     from .sim import report, sweep
 
-    html_file, outputs = _report_outputs(game, "sweep", out_file, as_json, as_csv)
-    options = parse_options(option)
-    seat_list = _bot_seats(game, seats, options, "medium")
+    html_file, outputs, options, seat_list = _report_setup(game, "sweep", out_file, as_json, as_csv, option, seats)
     varies = [sweep.parse_vary(v) for v in vary]
     sweep.check_keys(game, varies, options)
     grid = sweep.variant_grid(varies)
@@ -674,7 +681,7 @@ def tune_command(
     seats: ReportSeats = None,
     seed: Seed = 0,
     workers: Workers = None,
-    rotate: Annotated[bool, typer.Option(help="Move the bots one seat along each game.")] = False,
+    rotate: ReportRotate = False,
     option: OptionList = None,
     out_file: OutFile = None,
     as_json: JsonOutput = None,
@@ -686,9 +693,7 @@ def tune_command(
     where the candidates' intervals still overlap; the best come first in the report."""
     from .sim import report, sweep, tune
 
-    html_file, outputs = _report_outputs(game, "tune", out_file, as_json, as_csv)
-    options = parse_options(option)
-    seat_list = _bot_seats(game, seats, options, "medium")
+    html_file, outputs, options, seat_list = _report_setup(game, "tune", out_file, as_json, as_csv, option, seats)
     varies = [sweep.parse_vary(v) for v in vary]
     targets = [tune.parse_target(t) for t in target]
     sweep.check_keys(game, varies, options)

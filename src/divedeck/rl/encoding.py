@@ -24,7 +24,6 @@ from ..engine.game import Game
 from ..engine.observation import ObservationEncoder
 from ..engine.registry import game_names, get_game
 
-
 # float32 bounds: a Python float would be cast for every call (half of the clipping's cost).
 _ONE, _ZERO = np.float32(1.0), np.float32(0.0)
 
