@@ -377,8 +377,9 @@ class WordBot:
     def _heard(self, decision: Decision, key: tuple[Any, ...], now: int) -> tuple[int, Action] | None:
         """At a table where guesses are spoken only (``clue_giver`` judging, not party): the clue-giver confirms the
         word its guessers say. They are bots too, who cannot speak, so it says their guesses for them: the guesses
-        its level's guesser would make from the clues given (``_candidates``, which never sees the word), a few a clue at the guesser's pace; when
-        one of them is the word, it confirms it (``got``) at the moment it would have been said."""
+        its level's guesser would make from the clues given (``_candidates``, which never sees the word), a few a
+        clue at the guesser's pace; when one of them is the word, it confirms it (``got``) at the moment it would
+        have been said."""
         view, legal = decision.view, decision.legal
         word, clues = view.get("word"), view.get("clues", [])
         got = _find(legal, Got, view.get("active_team"))
