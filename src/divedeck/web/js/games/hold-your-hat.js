@@ -7,7 +7,9 @@
 //
 // Two ways to play, from the same board: online, each player in their own browser (the clue-giver sees the word and
 // confirms spoken guesses; teammates type guesses), or party (one screen passed around: the page shows the
-// clue-giver's view, with big buttons, the other teams' RAID and THEFT as buttons, and a beep at the end of time).
+// clue-giver's view, with big buttons, the other teams' RAID and THEFT as buttons, and a beep at the end of time;
+// typed clues and guesses are allowed there too, HYH-A29, so when the clue-giver is not at this screen, a bot say,
+// it shows a seat of this screen in the guessing team: its guess box and the clues, never the word).
 //
 // From the log (the events as this seat received them, `ctx.log`): the clue-giver's feed of the guesses at the
 // current word, the guesser's "no" / "close!" beside the box (the server marks a guess close, HYH-A28), and the
