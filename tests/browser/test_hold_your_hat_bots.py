@@ -153,8 +153,8 @@ def test_a_person_guesses_a_bot_clue_givers_clues_in_the_guess_box(browser: Any,
 
 def test_a_party_on_one_screen_with_a_bot_team(browser: Any, server: ServerProcess, artifacts: Path) -> None:
     """Party mode (one shared screen, as the lobby's "Party (one screen)" preset sets it): team A is two people at
-    this screen, team B two bots. Team B's turn: its bot types clues (seen on the screen's log) and confirms the
-    words its guessers name; then team A's turn at the screen as in any party (start, Got it)."""
+    this screen, team B two bots. Team B's turn: its bot types clues (seen on the screen's log) and its bot
+    guesser types guesses (HYH-A29); then team A's turn at the screen as in any party (start, Got it)."""
     options = {"party": True, "deck_size": 6, "turn_seconds": 10, "rounds": 1, "color": COLOR, "first_team": 1}
     created = create_table(server, options, [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Ben"},
                                              BOT, BOT], hotseat=True)

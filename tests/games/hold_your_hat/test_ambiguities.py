@@ -228,10 +228,53 @@ def test_HYH_A20_judging_by_text_or_by_the_clue_giver() -> None:
     assert config().judging == "auto"
     assert config(guess_judging="clue_giver").judging == "clue_giver"
     assert config(party=True).judging == "clue_giver"
-    state = started(3, party=True)
+    state = started(3, guess_judging="clue_giver")
     assert rejected(state, 1, 'guess "w001-orange"', 2000).rule == "HYH-R27"
     act(state, 0, "got A", 2000)
     assert won(state, 0) == ["W001"]
+    state = started(3, party=True)  # a party table confirms spoken guesses too (and takes typed ones, HYH-A29)
+    act(state, 0, "got A", 2000)
+    assert won(state, 0) == ["W001"]
+
+
+def test_HYH_A29_at_a_shared_screen_clues_and_guesses_may_also_be_typed() -> None:
+    """HYH-A29: at a party table (one shared screen) typed words are allowed besides spoken ones: the clue-giver
+    may type clues (the same check, HYH-R24, HYH-A21), the active team's guessers and raiders may type guesses and
+    other teams THEFTs, judged as with auto judging (HYH-R27), and the clue-giver still confirms spoken ones."""
+    state = started(5, party=True)
+    view = GAME.view(state, 0)
+    assert view["clue_allowed"] and "w001-orange" in str(view["word"])
+    assert not GAME.view(state, 1)["clue_allowed"] and GAME.view(state, 1).get("word") is None
+    assert rejected(state, 0, 'clue "w001-orange thing"', 1500).rule == "HYH-R24"
+    act(state, 0, 'clue "a small thing"', 1500)
+    assert "guess ?" in legal(state, 1) and "guess ?" not in legal(state, 0)
+    assert "guess ?" not in legal(state, 2)  # team B neither guesses nor raids
+    act(state, 1, 'guess "nope"', 2000)
+    assert won(state, 0) == []
+    act(state, 1, 'guess "w001-orange"', 3000)
+    assert won(state, 0) == ["W001"]
+    act(state, 0, "got A", 3500)  # a spoken guess, confirmed by the clue-giver
+    assert won(state, 0) == ["W001", "W002"]
+    # round 2: one typed clue per word card (HYH-A21)
+    state = started(3, "round=2", party=True)
+    act(state, 0, 'clue "ocean"', 2000)
+    assert not GAME.view(state, 0)["clue_allowed"]
+    assert rejected(state, 0, 'clue "sea"', 2100).rule == "HYH-A21"
+    # raiders type guesses, another team types its THEFT; the clue-giver may still judge a spoken THEFT
+    state = small(5, "held=-/R", party=True)
+    act(state, 2, "raid B", 0)
+    act(state, 0, "start", T0)
+    act(state, 2, 'guess "w001-orange"', 2000)
+    tick(state, 2400)  # the claim window closes (HYH-R28)
+    assert won(state, 1) == ["W001"]
+    state = started(5, "held=-/TT", party=True)
+    assert "theft B ?" in legal(state, 2) and "theft B ok" in legal(state, 0)
+    act(state, 2, 'theft B "w001-orange"', 2000)
+    tick(state, 2400)
+    assert won(state, 1) == ["W001"]
+    act(state, 0, "theft B ok", 2500)
+    tick(state, 2900)
+    assert won(state, 1) == ["W001", "W002"]
 
 
 def test_HYH_A21_one_one_word_clue_per_card_in_round_two() -> None:

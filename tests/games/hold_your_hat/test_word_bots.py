@@ -172,35 +172,54 @@ def test_a_guesser_of_another_team_steals_with_theft_only_when_the_clues_are_cle
     assert plan("zr11")[1] is None
 
 
-def test_at_a_party_table_bots_type_clues_and_their_clue_giver_confirms_what_its_guessers_would_say() -> None:
-    """A party (one screen, spoken guesses): team A stands for people (``team``: its clue-giver confirms words the
-    room says), team B is word bots. The bots give typed clues through the same check as at any table and win
-    words only after a clue (their clue-giver confirms the guess its guessers' model makes from the clues); team
-    A's turns go on beside them. Nothing the bots do is refused, and a seed decides the game."""
-    from divedeck.games.hold_your_hat.actions import Got
+def bots_beside_a_team(**options: Any) -> tuple[Any, list[tuple[int, Any]]]:
+    """Team A stands for people (``team``: its clue-giver confirms words the room says), team B is hard word bots;
+    a whole game on a RealtimeDriver. Nothing the bots do may be refused."""
     from divedeck.games.hold_your_hat.bots import TeamBot
 
-    def run() -> tuple[Any, list[tuple[int, Any]]]:
-        state = GAME.new(config(deck_size=8, party=True), 3)
-        driver = RealtimeDriver(GAME)
-        bots = [TeamBot(0), TeamBot(1), WordBot(2, "hard"), WordBot(3, "hard")]
-        for seat, bot in enumerate(bots):
-            driver.seat_bot(seat, bot, state, 0)
-        done: list[tuple[int, Any]] = []
-        while GAME.outcome(state) is None:
-            due = driver.due(state)
-            assert due is not None
-            try:
-                GAME.apply(state, due.seat, due.action)
-            except IllegalAction as error:  # pragma: no cover - the failure
-                raise AssertionError(f"refused {due.action}: {error}") from None
-            done.append((due.seat, due.action))
-            driver.applied(state, due.seat, due.t)
-        return GAME.outcome(state), done
+    state = GAME.new(config(deck_size=8, **options), 3)
+    driver = RealtimeDriver(GAME)
+    bots = [TeamBot(0), TeamBot(1), WordBot(2, "hard"), WordBot(3, "hard")]
+    for seat, bot in enumerate(bots):
+        driver.seat_bot(seat, bot, state, 0)
+    done: list[tuple[int, Any]] = []
+    while GAME.outcome(state) is None:
+        due = driver.due(state)
+        assert due is not None
+        try:
+            GAME.apply(state, due.seat, due.action)
+        except IllegalAction as error:  # pragma: no cover - the failure
+            raise AssertionError(f"refused {due.action}: {error}") from None
+        done.append((due.seat, due.action))
+        driver.applied(state, due.seat, due.t)
+    return GAME.outcome(state), done
 
-    outcome, done = run()
+
+def test_at_a_party_table_word_bots_type_clues_and_guesses_as_online() -> None:
+    """HYH-A29: a party table (one shared screen) takes typed clues and guesses besides spoken ones, so word bots
+    play there as online: team B's clue-giver types clues and its guesser types guesses (judged by the game, no
+    bot confirms a word); team A's spoken turns go on beside them. A seed decides the game."""
+    from divedeck.games.hold_your_hat.actions import Got
+
+    outcome, done = bots_beside_a_team(party=True)
     clues = [action for seat, action in done if isinstance(action, Clue)]
-    assert len(clues) >= 8 and all(seat == 2 or seat == 3 for seat, action in done if isinstance(action, Clue))
+    assert len(clues) >= 8 and all(seat >= 2 for seat, action in done if isinstance(action, Clue))
+    assert not any(seat >= 2 and isinstance(action, Got) for seat, action in done)  # nobody speaks for the bots
+    assert sum(1 for seat, action in done if seat >= 2 and isinstance(action, Guess) and action.text) >= 4
+    assert any(seat < 2 and isinstance(action, Got) for seat, action in done)  # team A's turns played
+    assert outcome.details["team_totals"][1] > 0
+    assert bots_beside_a_team(party=True) == (outcome, done)
+
+
+def test_where_guesses_are_spoken_only_the_bot_clue_giver_confirms_what_its_guessers_would_say() -> None:
+    """``clue_giver`` judging at an online table (HYH-R27): guesses are spoken only, so a bot guesser says nothing
+    and its bot clue-giver confirms the word its guessers' model would say from the clues (``_heard``), only ever
+    after a clue for that word."""
+    from divedeck.games.hold_your_hat.actions import Got
+
+    outcome, done = bots_beside_a_team(guess_judging="clue_giver")
+    clues = [action for seat, action in done if isinstance(action, Clue)]
+    assert len(clues) >= 8 and all(seat >= 2 for seat, action in done if isinstance(action, Clue))
     bot_gots = [i for i, (seat, action) in enumerate(done) if seat >= 2 and isinstance(action, Got)]
     assert len(bot_gots) >= 4  # team B wins words by its clues
     for i in bot_gots:  # each one after a clue for that word (a Clue since the last word change)
@@ -208,7 +227,23 @@ def test_at_a_party_table_bots_type_clues_and_their_clue_giver_confirms_what_its
     assert any(seat < 2 and isinstance(action, Got) for seat, action in done)  # team A's turns played
     assert not any(isinstance(action, Guess) for _, action in done)  # spoken: nobody types a guess
     assert outcome.details["team_totals"][1] > 0
-    assert run() == (outcome, done)
+    assert bots_beside_a_team(guess_judging="clue_giver") == (outcome, done)
+
+
+def test_at_a_party_table_a_bot_guesser_reads_a_persons_typed_clue_and_types_its_guess() -> None:
+    """HYH-A29, a mixed team at a shared screen: seat 0 (a person) types a clue, seat 1 (a word bot) guesses it by
+    typing, and the game judges the guess; its own clue-giver is no bot."""
+    state = position("phase=main timer=61000 now=1000 deck=W003,W002 current=W001 set=W001,W002,W003",
+                     deck_size=3, party=True)
+    bot = WordBot(1, "hard")
+    assert bot.plan(decision(state, 1)) is None  # no clue yet: nothing to guess from
+    found = load_associations(WORDS).get("w001-orange")
+    assert found is not None
+    GAME.apply(state, 0, GAME.at(GAME.parse_action(f'clue "{found.describe}"'), 1000))
+    planned = bot.plan(decision(state, 1))
+    assert planned is not None and isinstance(planned[1], Guess) and planned[1].text == "w001-orange"
+    GAME.apply(state, 1, GAME.at(planned[1], 1000 + planned[0]))
+    assert [card["word"] for card in GAME.view(state, 0)["teams"][0]["won"]] == ["w001-orange"]
 
 
 def ambiguous_deck(tmp_path: Path) -> str:
@@ -255,8 +290,8 @@ def test_skip_follows_the_level_hard_skips_a_word_it_rates_hard_easy_does_not(tm
 
 def test_raid_follows_the_level_hard_raids_only_when_its_guesser_can_win_words() -> None:
     """HYH-R10 with sense: before team A's turn, team B holds a RAID. ``easy`` raids whenever it can (even on the
-    last word, or at a party where its guesser cannot speak); ``hard`` raids with words to share and typed
-    guesses, and keeps its RAID otherwise."""
+    last word, or where guesses are spoken only and its guesser cannot speak); ``hard`` raids with words to share
+    and typed guesses (at a party too, HYH-A29), and keeps its RAID otherwise."""
     from divedeck.games.hold_your_hat.actions import Raid
 
     def raids(level: str, words: int, **options: Any) -> bool:
@@ -268,7 +303,8 @@ def test_raid_follows_the_level_hard_raids_only_when_its_guesser_can_win_words()
 
     assert raids("hard", 8) and raids("medium", 8) and raids("easy", 8)
     assert not raids("hard", 1) and raids("easy", 1)
-    assert not raids("hard", 8, party=True) and raids("easy", 8, party=True)
+    assert raids("hard", 8, party=True)
+    assert not raids("hard", 8, guess_judging="clue_giver") and raids("easy", 8, guess_judging="clue_giver")
 
 
 def test_over_many_games_hard_plays_its_special_cards_where_they_help_more_often_than_easy() -> None:

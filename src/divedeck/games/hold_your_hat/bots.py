@@ -232,10 +232,11 @@ class Knowledge:
 
 
 def _knowledge_source(decision: Decision) -> tuple[WordTable, Associations, bool]:
-    """The word table, its associations and whether guesses are spoken: public, the box's contents and the table's
-    options. A sampled state is asked only for its config, never for a word (its words are drawn at random)."""
+    """The word table, its associations and whether guesses are spoken only (``clue_giver`` judging online; a party
+    table takes typed guesses too, HYH-A29): public, the box's contents and the table's options. A sampled state is
+    asked only for its config, never for a word (its words are drawn at random)."""
     config = decision.determinize(random.Random(0)).context.config
-    return config.table, load_associations(config.cards), config.judging != "auto"
+    return config.table, load_associations(config.cards), config.judging != "auto" and not config.party
 
 
 class WordBot:
@@ -248,8 +249,9 @@ class WordBot:
     vocabulary that fit them best, a few a clue, no faster than HYH-A26 allows. Its special cards follow its level
     (``WordLevel``): SKIP at once on a word it rates hard (``rate``), RAID when its guesser rates its chance well
     (``raid_chance``), BINOCULARS and EXTRA TIME as ``team``; on another team's turn, holding a THEFT, it steals a
-    word when the clues point at one entry clearly enough for its level. At a table where guesses are spoken
-    (party, or ``clue_giver`` judging) it types its clues all the same and, as clue-giver, confirms the words its
+    word when the clues point at one entry clearly enough for its level. At a party table (one shared screen) it
+    types clues and guesses as online (HYH-A29), whoever its teammates are. At an online table where guesses are
+    spoken only (``clue_giver`` judging) it types its clues all the same and, as clue-giver, confirms the words its
     guessers would say (``_heard``); a guesser there says nothing (it cannot speak: its clue-giver speaks for it)."""
 
     def __init__(self, seed: int = 0, level: str = "medium") -> None:
@@ -333,9 +335,9 @@ class WordBot:
         skip = _find(legal, Skip)
         if given == 0 and skip is not None and self.rate(decision, word["text"], script) < self.level.skip_below:
             return self._pause(self.level.read_ms), skip  # a word its guessers would hardly find: SKIP at once
-        # A typed clue passes the same check at every table; at a shared screen (party) the view offers no clue box
-        # to people, who speak, but a bot types its clues there too (one per word card in round 2, HYH-A21).
-        allowed = view.get("clue_allowed") or (self._source(decision)[2] and (view["round"] != 2 or given == 0))
+        # A typed clue passes the same check at every table, a shared screen too (HYH-A29); in round 2 one per word
+        # card (HYH-A21): the view says when (``clue_allowed``).
+        allowed = view.get("clue_allowed")
         if allowed and given < len(script):
             text = script[given]
             wait = self.level.read_ms if given == 0 else self.level.between_ms * 3
@@ -351,8 +353,8 @@ class WordBot:
 
     def raid_chance(self, decision: Decision) -> float:
         """How well its guesser rates its chance in another team's turn: its level's recall, scaled by the words
-        left to share (a raid on the last word or two is mostly wasted); none where guesses are spoken (a bot
-        guesser cannot speak, so a raid there wins nothing)."""
+        left to share (a raid on the last word or two is mostly wasted); none where guesses are spoken only (a bot
+        guesser cannot speak, so a raid there wins nothing; a party table takes typed guesses, HYH-A29)."""
         if self._source(decision)[2]:
             return 0.0
         return self.level.know * min(1.0, decision.view.get("deck_size", 0) / RAID_WORDS)
@@ -373,10 +375,11 @@ class WordBot:
         return (delay, foul) if foul is not None else None
 
     def _heard(self, decision: Decision, key: tuple[Any, ...], now: int) -> tuple[int, Action] | None:
-        """At a table where guesses are spoken (party): the clue-giver confirms the word its guessers say. They are
-        bots too, who cannot speak, so it says their guesses for them: the guesses its level's guesser would make
-        from the clues given (``_candidates``, which never sees the word), a few a clue at the guesser's pace; when
-        one of them is the word, it confirms it (``got``) at the moment it would have been said."""
+        """At a table where guesses are spoken only (``clue_giver`` judging, not party): the clue-giver confirms the
+        word its guessers say. They are bots too, who cannot speak, so it says their guesses for them: the guesses
+        its level's guesser would make from the clues given (``_candidates``, which never sees the word), a few a
+        clue at the guesser's pace; when one of them is the word, it confirms it (``got``) at the moment it would
+        have been said."""
         view, legal = decision.view, decision.legal
         word, clues = view.get("word"), view.get("clues", [])
         got = _find(legal, Got, view.get("active_team"))

@@ -32,8 +32,9 @@ def sees_peek(state: HoldYourHatState, seat: int | None) -> bool:
 
 def clue_allowed(state: HoldYourHatState, seat: int | None) -> bool:
     """The clue-giver may type a clue now (HYH-R24: rounds 1 and 2, in round 2 one per word card; round 3 pictures
-    only). At a shared screen (party) clues are spoken, so none is typed."""
-    return (seat is not None and not state.context.party and state.phase in (MAIN, EXTRA)
+    only). At a shared screen (party) clues are spoken, and may be typed besides (HYH-A29), for the guessers who
+    are not in the room."""
+    return (seat is not None and state.phase in (MAIN, EXTRA)
             and seat == state.clue_giver() and (state.round != 2 or state.clued == 0))
 
 

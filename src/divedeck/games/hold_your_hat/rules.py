@@ -45,6 +45,7 @@ from .state import (
     PRE,
     ROUND_TYPES,
     SPECIAL_NAMES,
+    Context,
     HoldYourHatState,
     context_for,
     sort_specials,
@@ -237,8 +238,15 @@ def _raid_problem(state: HoldYourHatState, seat: int, team: int, raider: int) ->
     return None
 
 
+def typed_guesses(context: Context) -> bool:
+    """Guesses (and THEFTs) may be typed and judged by the game: with ``auto`` judging, and at a shared screen
+    (party) besides the spoken ones the clue-giver confirms, so that a team can play with players who are not in
+    the room (HYH-A29). Who those players are (people, bots) the rules never ask."""
+    return context.judging == "auto" or context.party
+
+
 def _guess_problem(state: HoldYourHatState, seat: int, team: int) -> IllegalAction | None:
-    if state.context.judging != "auto":
+    if not typed_guesses(state.context):
         return _fail("guesses are spoken at this table: the clue-giver confirms them", "HYH-R27")
     found = _running(state, "HYH-R20", "guesses")
     if found:
@@ -286,7 +294,7 @@ def _theft_problem(state: HoldYourHatState, seat: int, team: int, thief: int, sp
         if seat != state.clue_giver():
             return _fail("the clue-giver judges a spoken THEFT", "HYH-R27")
     else:
-        if state.context.judging != "auto":
+        if not typed_guesses(state.context):
             return _fail("THEFT is spoken at this table: the clue-giver judges it", "HYH-R27")
         if team != thief:
             return _fail(f"only a member of team {team_letter(thief)} plays its THEFT", "HYH-R1")
@@ -403,10 +411,10 @@ def _candidates(state: HoldYourHatState, seat: int) -> list[Action]:
             out.append(RAIDS[team])
         return out
     if phase in (MAIN, EXTRA):
-        auto = context.judging == "auto"
+        auto = typed_guesses(context)
         if giver:
             out = [GOTS[t] for t in range(state.teams) if t == active or state.raiders >> t & 1]
-            if not auto:
+            if context.judging != "auto":
                 out += [a for t in range(state.teams) if t != active and "T" in held[t]
                         for a in (THEFT_OK[t], THEFT_MISS[t])]
             return [*out, SKIP, FOUL]

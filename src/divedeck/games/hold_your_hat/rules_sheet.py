@@ -32,7 +32,8 @@ def rules_sheet(config: HoldYourHatConfig) -> dict[str, Any]:
               for i, kind in enumerate(ROUND_TYPES[:config.rounds])]
     variant = [f"{config.teams} teams, {config.deck_size} words, {config.turn_seconds} seconds on the timer, "
                f"{config.rounds} round{'s' if config.rounds != 1 else ''}."]
-    variant.append("Party mode: one screen passed around; the clue-giver confirms the guesses spoken aloud."
+    variant.append("Party mode: one screen passed around; the clue-giver confirms the guesses spoken aloud. Clues "
+                   "and guesses may be typed too, for players who are not in the room."
                    if config.party else
                    "Guesses are typed and judged by the game." if config.guess_judging == "auto"
                    else "Guesses are spoken and the clue-giver confirms them.")

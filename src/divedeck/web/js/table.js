@@ -206,7 +206,7 @@ function decideShownSeat() {
   if (!page.hotseat) return;
   const ref = freshest();
   if (!ref || !page.module) return;
-  const active = page.module.activeSeat(ref.state.view);
+  const active = page.module.activeSeat(ref.state.view, { isLocal, static: ref.state.static });
   const localActive = active !== null && isLocal(active);
   if (page.shownSeat === null) {
     // First time: cover the screen for whoever plays first here, so nobody sees a hand by accident.

@@ -7,7 +7,9 @@
 //
 // Two ways to play, from the same board: online, each player in their own browser (the clue-giver sees the word and
 // confirms spoken guesses; teammates type guesses), or party (one screen passed around: the page shows the
-// clue-giver's view, with big buttons, the other teams' RAID and THEFT as buttons, and a beep at the end of time).
+// clue-giver's view, with big buttons, the other teams' RAID and THEFT as buttons, and a beep at the end of time;
+// typed clues and guesses are allowed there too, HYH-A29, so when the clue-giver is not at this screen, a bot say,
+// it shows a seat of this screen in the guessing team: its guess box and the clues, never the word).
 //
 // From the log (the events as this seat received them, `ctx.log`): the clue-giver's feed of the guesses at the
 // current word, the guesser's "no" / "close!" beside the box (the server marks a guess close, HYH-A28), and the
@@ -33,9 +35,21 @@ export function makeDeck() {
   return null;
 }
 
-/** The seat the table waits for: the active team's clue-giver (in party mode, who holds the screen). */
-export function activeSeat(view) {
-  return view && Number.isInteger(view.clue_giver) ? view.clue_giver : null;
+/** The seat the table waits for: the active team's clue-giver. A shared screen (hot-seat, `local` says which seats
+ * are on it, `static` gives the teams) shows the clue-giver's view when the clue-giver is on this screen; else a
+ * seat of this screen in the active team, then in a raiding team (who may type guesses at a party, HYH-A29): its
+ * view never holds the word. */
+export function activeSeat(view, { isLocal = null, static: data = null } = {}) {
+  if (!view || !Number.isInteger(view.clue_giver)) return null;
+  const giver = view.clue_giver;
+  if (!isLocal || isLocal(giver)) return giver;
+  const members = (data || known)?.teams?.map((team) => team.members || []) || [];
+  const raiding = (view.teams || []).filter((team) => team.raiding).map((team) => team.team);
+  for (const team of [view.active_team, ...raiding]) {
+    const seat = (members[team] || []).find((s) => s !== giver && isLocal(s));
+    if (seat !== undefined) return seat;
+  }
+  return giver;
 }
 
 function teamName(team) {
@@ -360,7 +374,7 @@ export function createBoard(root, api) {
       h("span", { class: "pill" }, `Deck ${view.deck_size}`),
     ];
     if (view.set_aside_count) bits.push(h("span", { class: "pill" }, `Set aside ${view.set_aside_count}`));
-    bits.push(h("span", { class: "pill" }, data.judging === "auto" ? "Typed guesses" : "Spoken guesses"));
+    bits.push(h("span", { class: "pill" }, data.judging === "auto" ? "Typed guesses" : data.party ? "Spoken or typed guesses" : "Spoken guesses"));
     if (data.party) bits.push(h("span", { class: "pill pill-accent" }, "Party mode"));
     return h("div", { class: "hyh-status" }, bits);
   }
@@ -466,11 +480,19 @@ export function createBoard(root, api) {
       if (confirm.length) out.push(h("div", { class: "hyh-actions hyh-confirm" }, confirm));
       if (legal.theftverdict) out.push(h("div", { class: "hyh-verdicts" }, buttons("theftverdict", () => ({}))));
       if (view.clue_allowed) out.push(typedBox("clue", view.round === 2 ? "Your one-word clue" : view.round === 3 ? "Pictures only: emoji, no letters" : "Type a clue (everyone sees it)", "Send clue"));
+      if (!giver && (legal.guess || legal.theft) && view.clues?.length) out.push(clueList(view));
       if (legal.guess) out.push(typedBox("guess", legal.guess[0].label, "Guess", true, feedback()));
       if (legal.theft) out.push(typedBox("theft", legal.theft[0].label, "Play THEFT"));
       if (!giver && !legal.guess && !legal.theft) out.push(h("p", { class: "hyh-wait" }, `${team} is guessing…`));
     }
     return h("section", { class: "hyh-stage", "aria-label": "The turn" }, out);
+  }
+
+  /** The typed clues at the current word, for its guessers (the log has them too). */
+  function clueList(view) {
+    return h("section", { class: "hyh-clues", "aria-label": "Clues at this word" },
+      h("h3", { class: "hyh-feed-title" }, "Clues"),
+      h("ol", { class: "hyh-clue-list", "aria-live": "polite" }, view.clues.slice(-6).map((clue) => h("li", {}, `“${clue}”`))));
   }
 
   function wordCard(view) {
