@@ -12,7 +12,7 @@ import pytest
 
 from divedeck.engine.errors import DivedeckError
 from divedeck.sim import GameResult, SimulationSpec, runs, simulate
-from divedeck.sim.backends import Chunk, InProcess, LocalProcesses
+from divedeck.sim.backends import Chunk, InProcess, LocalProcesses, chunked
 from divedeck.sim.checkpoint import Checkpoint, decode_result, encode_result
 
 SPEC = SimulationSpec("snorkeling", ("greedy", "random", "random"), {"num_players": 3}, 11, rotate=True)
@@ -50,6 +50,16 @@ def descendants(pid: int) -> set[int]:
         found |= new
         parents = new
     return found
+
+
+def test_chunks_cover_every_game_once_in_order_and_shrink_to_one_game_at_the_end():
+    indices = list(range(3, 1003))
+    chunks = chunked(indices, 50, workers=2)
+    assert [index for chunk in chunks for index in chunk] == indices
+    sizes = [len(chunk) for chunk in chunks]
+    assert max(sizes) == 50 and sizes == sorted(sizes, reverse=True) and sizes[-1] == 1
+    assert sum(sizes[-4:]) < 10  # the workers' last chunks are short, so neither waits long for the other
+    assert chunked([], 50, workers=2) == [] and chunked([7], 50) == [(7,)]
 
 
 def test_local_processes_give_the_results_of_one_process_in_game_order(reference):

@@ -50,8 +50,15 @@ class Backend(Protocol):
     def close(self) -> None: ...
 
 
-def chunked(indices: Sequence[int], size: int) -> list[Chunk]:
-    return [tuple(indices[start:start + size]) for start in range(0, len(indices), size)]
+def chunked(indices: Sequence[int], size: int, workers: int = 1) -> list[Chunk]:
+    """``indices`` in chunks of ``size`` at most, shrinking towards the end (to a ``2 * workers``-th of what is
+    left), so that the workers finish together: the last chunk of a run is one game, not ``size``."""
+    chunks, start = [], 0
+    while start < len(indices):
+        step = max(1, min(size, (len(indices) - start) // (2 * workers)))
+        chunks.append(tuple(indices[start:start + step]))
+        start += step
+    return chunks
 
 
 def _play_chunk(spec: SimulationSpec, indices: Chunk) -> list[GameResult]:

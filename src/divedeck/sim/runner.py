@@ -264,7 +264,8 @@ def simulate(spec: SimulationSpec, games: int, workers: int | None = None,
     try:
         with _sigterm_raises():
             if remaining:
-                for batch in playing.play(spec, chunked(remaining, playing.chunk_size(len(remaining)))):
+                chunks = chunked(remaining, playing.chunk_size(len(remaining)), playing.workers)
+                for batch in playing.play(spec, chunks):
                     for result in batch:
                         finished[result.index] = result
                     if checkpoint is not None:
