@@ -18,9 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from divedeck.engine.match import Match
+from divedeck.games.hold_your_hat.events import WordWon
 from divedeck.server.storage import Storage
 from tests.browser.test_hold_your_hat_bots import BOT, COLOR, token
-from tests.browser.test_hold_your_hat_party_mixed import DEVICES, current_word
+from tests.browser.test_hold_your_hat_party_mixed import DEVICES
 from tests.browser.test_hold_your_hat_web import click_first, create_table, game_over
 from tests.live_server import ServerProcess
 
@@ -189,8 +190,9 @@ def fallback(word: str, round_number: int) -> str:
     return f"{len(word.replace(' ', ''))} {first}" if round_number == 1 else "hmm"
 
 
-def stored_match(server: ServerProcess, table_id: str) -> Match:
-    """The game as the server stored it: its log replayed."""
+def stored_game(server: ServerProcess, table_id: str) -> tuple[Match, list[tuple[int, int, int]]]:
+    """The game as the server stored it, its log replayed; and for each word won, (round, clue-giver's seat,
+    winning team)."""
     storage = Storage(f"sqlite:///{server.database}")
     try:
         stored = storage.load(table_id)
@@ -198,9 +200,13 @@ def stored_match(server: ServerProcess, table_id: str) -> Match:
         storage.close()
     assert stored is not None
     match = Match.start(stored.game, stored.options, stored.seed)
+    won: list[tuple[int, int, int]] = []
     for seat, notation, _ in stored.actions[:len(stored.actions) - stored.undone]:
-        match.act(seat, match.game.parse_action(notation))
-    return match
+        giver = match.state.clue_giver()
+        for event in match.act(seat, match.game.parse_action(notation)):
+            if isinstance(event, WordWon):
+                won.append((event.round, giver, event.team))
+    return match, won
 
 
 def round_of(page: Any) -> int:
@@ -219,11 +225,10 @@ class Person:
         page.on("pageerror", lambda error: self.errors.append(str(error)))
         page.on("console", lambda msg: self.errors.append(msg.text) if msg.type == "error" else None)
         self.clued: dict[tuple[int, str], tuple[int, float]] = {}  # (round, word) -> (clues typed, when)
-        self.heard: dict[int, float] = {}  # clues seen at the current word -> when first seen
+        self.heard: dict[tuple[str, int], float] = {}  # (word, clues given) -> when first read
         self.last_guess = 0.0
         self.wrong = 0
         self.guessed: list[str] = []
-        self.guess_turns = 0
         self.clues_typed: list[str] = []
         self.shots: set[str] = set()
 
@@ -269,30 +274,36 @@ class Person:
         return True
 
     def guess(self) -> bool:
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
         page = self.page
-        clues = page.locator(".hyh-clues li").count()
-        if not clues:
+        shown = [str(text) for text in page.locator(".hyh-clues li").all_inner_texts()]
+        if not shown:
             return False
-        word = current_word(self.server, self.table_id)
-        if word is None:
-            return False
+        match, _ = stored_game(self.server, self.table_id)
+        state = match.state
+        if state.current < 0 or not state.clues or shown[-1] != f"“{state.clues[-1]}”":
+            return False  # the page and the server's log are not at the same clue (yet)
+        word = state.entry(state.current)[0]
         self.check_no_word(word)
         now = time.monotonic()
-        seen = self.heard.setdefault(clues, now)
-        if now - seen < 0.6 or now - self.last_guess < GUESS_PACE or (self.guessed and self.guessed[-1] == word):
+        seen = self.heard.setdefault((word, len(state.clues)), now)
+        if now - seen < 0.6 or now - self.last_guess < GUESS_PACE or word in self.guessed[-1:]:
             return False  # reading the clue; a second between two guesses; said it already
-        self.shot(f"round{round_of(page)}-guesser")
-        # Every third word a person is unsure and tries something else first.
-        text = WRONG[self.wrong % len(WRONG)] if len(self.guessed) % 3 == 1 and self.wrong < len(self.guessed) else word
-        if text != word:
-            self.wrong += 1
-        page.locator("#hyh-guess").fill(text)
-        page.locator('[data-act="guess"]').click()
+        self.shot(f"round{state.round}-guesser")
+        # Now and then a person is unsure and tries something else first.
+        unsure = len(self.guessed) % 3 == 1 and self.wrong < len(self.guessed)
+        text = WRONG[self.wrong % len(WRONG)] if unsure else word
+        try:
+            page.locator("#hyh-guess").fill(text, timeout=500)
+            page.locator('[data-act="guess"]').click(timeout=500)
+        except PlaywrightTimeout:
+            return False  # the word was won or the time ran out between two looks
         self.last_guess = time.monotonic()
-        if text == word:
+        if unsure:
+            self.wrong += 1
+        else:
             self.guessed.append(word)
-            self.heard.clear()
-            self.guess_turns += 1
         return True
 
     def check_no_word(self, word: str) -> None:
@@ -312,7 +323,7 @@ def test_two_people_and_word_bots_play_a_whole_three_round_game_online(
         browser: Any, server: ServerProcess, artifacts: Path) -> None:
     """Team A: Ana (desktop) and a bot; team B: Bo (phone) and a bot. The clue-giver changes every turn, so each
     person gives clues and guesses their bot's clues in every round. Played until the game is over."""
-    options = {"deck_size": 5, "turn_seconds": 15, "color": COLOR}
+    options = {"deck_size": 6, "turn_seconds": 9, "color": COLOR}
     created = create_table(server, options, [{"kind": "human", "name": "Ana"}, BOT,
                                              {"kind": "human", "name": "Bo"}, BOT])
     table_id = created["table"]["id"]
@@ -323,6 +334,8 @@ def test_two_people_and_word_bots_play_a_whole_three_round_game_online(
         page.goto(f"{server.url}/table/{table_id}#seat={seat}&token={token(created, seat)}")
         page.wait_for_selector("#board .hyh-stage", timeout=15000)
         people.append(person)
+    for old in artifacts.glob("*.png"):
+        old.unlink()  # this test's screenshots of an earlier run: each run takes its own
     deadline = time.monotonic() + GAME_TIMEOUT
     while not all(game_over(person.page) for person in people):
         assert time.monotonic() < deadline, people[0].page.locator("#log").inner_text()
@@ -331,12 +344,15 @@ def test_two_people_and_word_bots_play_a_whole_three_round_game_online(
     for person in people:
         person.page.screenshot(path=str(artifacts / f"{person.name.lower()}-over.png"), full_page=True)
         assert "game over" in person.page.locator("#gameover").inner_text().lower()
-    state = stored_match(server, table_id).state
-    assert state.phase == "over" or game_over(people[0].page)
-    assert [len(team) for team in state.scores] == [3, 3], state.scores  # three rounds recorded
-    assert all(sum(team) > 0 for team in state.scores), state.scores  # words won by both teams
-    assert all(sum(team[r] for team in state.scores) > 0 for r in range(3)), state.scores
+    match, won = stored_game(server, table_id)
+    assert match.state.phase == "over", match.state.phase
+    assert [len(team) for team in match.state.scores] == [3, 3], match.state.scores  # three rounds recorded
+    assert {number for number, _, _ in won} == {1, 2, 3}, won
+    assert {team for _, _, team in won} == {0, 1}, won  # words won by both teams
+    # The people's typed clues won words: at least one of Ana's (seat 0) or Bo's (seat 2), guessed by their bot.
+    assert any(giver in (0, 2) and team == giver // 2 for _, giver, team in won), won
     for person in people:
         assert person.clues_typed and person.guessed, (person.name, person.clues_typed, person.guessed)
-        assert person.guess_turns >= 2, person.name
         assert not person.errors, (person.name, person.errors)
+    for person in people:
+        person.page.context.close()
