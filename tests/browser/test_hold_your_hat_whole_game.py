@@ -183,11 +183,11 @@ PERSON_CLUES = {
 
 
 def fallback(word: str, round_number: int) -> str:
-    """A person's second try when the first clue did not work: the word's shape (rounds 1 and 2), or a shrug."""
+    """A person's second clue when the first did not work (rounds 1 and 3; round 2 has one clue a card): the
+    word's shape, or a shrug."""
     if round_number == 3:
         return "🤔 👉 ❓"
-    first = "word" if " " in word else "letters"
-    return f"{len(word.replace(' ', ''))} {first}" if round_number == 1 else "hmm"
+    return f"{len(word.replace(' ', ''))} letters" + (f", {len(word.split())} words" if " " in word else "")
 
 
 def stored_game(server: ServerProcess, table_id: str) -> tuple[Match, list[tuple[int, int, int]]]:
@@ -228,6 +228,7 @@ class Person:
         self.heard: dict[tuple[str, int], float] = {}  # (word, clues given) -> when first read
         self.last_guess = 0.0
         self.wrong = 0
+        self.extra_time = 0
         self.guessed: list[str] = []
         self.clues_typed: list[str] = []
         self.shots: set[str] = set()
@@ -241,8 +242,12 @@ class Person:
         page = self.page
         if game_over(page):
             return False
-        if (click_first(page, "#overlay-close:visible") or click_first(page, '[data-action="start"]:enabled')
-                or click_first(page, '[data-action="end"]:enabled')):
+        if click_first(page, "#overlay-close:visible") or click_first(page, '[data-action="start"]:enabled'):
+            return True
+        if click_first(page, '[data-action="extra"]:enabled'):  # time is up and the team holds EXTRA TIME
+            self.extra_time += 1
+            return True
+        if click_first(page, '[data-action="end"]:enabled'):
             return True
         if page.locator("#hyh-clue").count() and page.locator(".hyh-word-text").count():
             return self.give_clue()
@@ -321,8 +326,9 @@ class Person:
 
 def test_two_people_and_word_bots_play_a_whole_three_round_game_online(
         browser: Any, server: ServerProcess, artifacts: Path) -> None:
-    """Team A: Ana (desktop) and a bot; team B: Bo (phone) and a bot. The clue-giver changes every turn, so each
-    person gives clues and guesses their bot's clues in every round. Played until the game is over."""
+    """Team A: Ana (desktop) and a bot; team B: Bo (phone) and a bot. The clue-giver changes every turn (the
+    default rotation), so each person gives clues to their bot one turn and guesses its clues the next; 6 words,
+    9-second turns. Played until the game is over; a person takes EXTRA TIME when the team holds it."""
     options = {"deck_size": 6, "turn_seconds": 9, "color": COLOR}
     created = create_table(server, options, [{"kind": "human", "name": "Ana"}, BOT,
                                              {"kind": "human", "name": "Bo"}, BOT])
