@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from divedeck.engine.match import Match
+from divedeck.games.hold_your_hat.actions import Clue
 from divedeck.games.hold_your_hat.events import WordWon
 from divedeck.server.storage import Storage
 from tests.browser.test_hold_your_hat_bots import BOT, COLOR, token
@@ -162,7 +163,7 @@ PERSON_CLUES = {
     "leash": ("lead you put on a dog to walk it", "lead", "🐕 🦮"),
     "rice": ("small white grains you eat with curry", "grains", "🍚 🥢"),
     "faint": ("pass out and fall to the floor", "passout", "😵 ⬇️"),
-    "soccer": ("game where you kick a ball into a goal", "goal", "⚽ 🥅"),
+    "soccer": ("eleven players kick it into the net", "goal", "⚽ 🥅"),
     "whisper": ("speak very softly into someone's ear", "quiet", "🤫 👂"),
     "llama": ("woolly animal from peru that spits", "alpaca", "🦙 🏔️"),
     "croissant": ("french flaky pastry for breakfast", "pastry", "🥐 ☕"),
@@ -190,9 +191,9 @@ def fallback(word: str, round_number: int) -> str:
     return f"{len(word.replace(' ', ''))} letters" + (f", {len(word.split())} words" if " " in word else "")
 
 
-def stored_game(server: ServerProcess, table_id: str) -> tuple[Match, list[tuple[int, int, int]]]:
-    """The game as the server stored it, its log replayed; and for each word won, (round, clue-giver's seat,
-    winning team)."""
+def stored_game(server: ServerProcess, table_id: str) -> tuple[Match, list[tuple[int, int, int]], dict[int, list[str]]]:
+    """The game as the server stored it, its log replayed (as the server does to load a table); for each word won,
+    (round, clue-giver's seat, winning team); and the typed clues each seat gave."""
     storage = Storage(f"sqlite:///{server.database}")
     try:
         stored = storage.load(table_id)
@@ -201,12 +202,15 @@ def stored_game(server: ServerProcess, table_id: str) -> tuple[Match, list[tuple
     assert stored is not None
     match = Match.start(stored.game, stored.options, stored.seed)
     won: list[tuple[int, int, int]] = []
+    clues: dict[int, list[str]] = {}
     for seat, notation, _ in stored.actions[:len(stored.actions) - stored.undone]:
-        giver = match.state.clue_giver()
-        for event in match.act(seat, match.game.parse_action(notation)):
+        giver, action = match.state.clue_giver(), match.game.parse_action(notation)
+        if isinstance(action, Clue):
+            clues.setdefault(seat, []).append(action.text)
+        for event in match.act(seat, action):
             if isinstance(event, WordWon):
                 won.append((event.round, giver, event.team))
-    return match, won
+    return match, won, clues
 
 
 def round_of(page: Any) -> int:
@@ -285,7 +289,7 @@ class Person:
         shown = [str(text) for text in page.locator(".hyh-clues li").all_inner_texts()]
         if not shown:
             return False
-        match, _ = stored_game(self.server, self.table_id)
+        match, _, _ = stored_game(self.server, self.table_id)
         state = match.state
         if state.current < 0 or not state.clues or shown[-1] != f"“{state.clues[-1]}”":
             return False  # the page and the server's log are not at the same clue (yet)
@@ -350,15 +354,32 @@ def test_two_people_and_word_bots_play_a_whole_three_round_game_online(
     for person in people:
         person.page.screenshot(path=str(artifacts / f"{person.name.lower()}-over.png"), full_page=True)
         assert "game over" in person.page.locator("#gameover").inner_text().lower()
-    match, won = stored_game(server, table_id)
+    match, won, clues = stored_game(server, table_id)
     assert match.state.phase == "over", match.state.phase
     assert [len(team) for team in match.state.scores] == [3, 3], match.state.scores  # three rounds recorded
     assert {number for number, _, _ in won} == {1, 2, 3}, won
     assert {team for _, _, team in won} == {0, 1}, won  # words won by both teams
     # The people's typed clues won words: at least one of Ana's (seat 0) or Bo's (seat 2), guessed by their bot.
     assert any(giver in (0, 2) and team == giver // 2 for _, giver, team in won), won
-    for person in people:
+    for seat, person in ((0, people[0]), (2, people[1])):
         assert person.clues_typed and person.guessed, (person.name, person.clues_typed, person.guessed)
+        # The hand-written clues pass the game's clue check: all taken (one may have met the end of the timer).
+        assert len(clues.get(seat, [])) >= len(person.clues_typed) - 1, (person.clues_typed, clues.get(seat))
         assert not person.errors, (person.name, person.errors)
     for person in people:
         person.page.context.close()
+
+
+def test_the_hand_written_clues_cover_the_blue_words_and_pass_the_clue_check() -> None:
+    """Every blue entry of the shipped deck has a person's clue for each round, and the game's clue judge (HYH-R24)
+    takes each of them, the fallbacks too."""
+    from divedeck.games.hold_your_hat.judging import clue_problem
+    from divedeck.games.hold_your_hat.words import COLORS, load_words
+
+    blue = [card.entries[COLORS.index(COLOR)] for card in load_words(None).cards]
+    assert sorted(PERSON_CLUES) == sorted(entry.text for entry in blue)
+    for entry in blue:
+        for number, clue in enumerate(PERSON_CLUES[entry.text], start=1):
+            assert clue_problem(clue, entry.text, entry.alternates, number) is None, (entry.text, clue)
+        for number in (1, 3):
+            assert clue_problem(fallback(entry.text, number), entry.text, entry.alternates, number) is None
