@@ -297,9 +297,10 @@ class Person:
         self.check_no_word(word)
         now = time.monotonic()
         seen = self.heard.setdefault((word, len(state.clues)), now)
+        if seen == now:
+            self.shot(f"round{state.round}-guesser")  # the clue just read, before anyone guessed it
         if now - seen < 0.6 or now - self.last_guess < GUESS_PACE or word in self.guessed[-1:]:
             return False  # reading the clue; a second between two guesses; said it already
-        self.shot(f"round{state.round}-guesser")
         # Now and then a person is unsure and tries something else first.
         unsure = len(self.guessed) % 3 == 1 and self.wrong < len(self.guessed)
         text = WRONG[self.wrong % len(WRONG)] if unsure else word
