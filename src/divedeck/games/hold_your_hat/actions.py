@@ -190,9 +190,26 @@ def format_action(action: Action) -> str:
     return body if action.t is None else f"{body} @{action.t}"
 
 
+EMOJI_BLOCKS = range(0x1F000, 0x1FB00)  # the pictographs' blocks, where new emoji keep being added
+
+
+def _emoji_part(text: str, index: int) -> bool:
+    """The character at ``index`` is part of a picture although its category says control: a zero-width joiner
+    joining two pictures into one (👩‍🏫, 🏴‍☠️; neither neighbour a letter, a digit or a space: between letters it
+    could hide an entry from the clue check), or an emoji newer than this Python's Unicode data (🩷, 🪏)."""
+    char = text[index]
+    if ord(char) in EMOJI_BLOCKS:
+        return unicodedata.category(char) == "Cn"
+    if char != "\u200d" or not 0 < index < len(text) - 1:
+        return False
+    return all(not c.isspace() and unicodedata.category(c)[0] not in "LN" for c in (text[index - 1], text[index + 1]))
+
+
 def clean_text(text: str, limit: int, what: str) -> str:
-    """Typed text as the game keeps it: spaces collapsed; refused if empty, too long or with control characters."""
-    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") for c in text):
+    """Typed text as the game keeps it: spaces collapsed; refused if empty, too long or with control characters
+    (pictures aside: the mime round's emoji, ``_emoji_part``)."""
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") and not _emoji_part(text, i)
+           for i, c in enumerate(text)):
         raise MalformedInput(f"a {what} may not contain control characters")
     cleaned = " ".join(text.split())
     if not cleaned:
