@@ -179,4 +179,18 @@ def test_a_hold_your_hat_clue_giver_mid_turn_has_the_word_and_its_buttons_on_a_p
     assert any("Got it" in label for label in labels), labels
     parts = ["#board .hyh-word-text", "#hyh-clue", '#board button[data-act="send"]', '#board [data-act="clue"]']
     assert page.evaluate(OFF_SCREEN, parts) == []
+    # No part of a word breaks mid-word on the card: its letters are sized by its longest part ("microsco/pe" did).
+    word = page.locator("#board .hyh-word-text")
+    longest = max(len(part) for part in word.inner_text().split())
+    assert word.evaluate("(e) => e.style.getPropertyValue('--longest')") == str(max(4, longest))
+    lines = page.evaluate("""() => {
+      const text = document.querySelector('#board .hyh-word-text');
+      text.textContent = 'microscopically photosynthesis';
+      text.style.setProperty('--longest', '15');
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    }""")
+    page.screenshot(path=str(artifacts / "hold-your-hat-long-word-phone.png"))
+    assert lines <= 2, f"a 15-letter word broke across lines ({lines} lines for two words)"
     page.context.close()

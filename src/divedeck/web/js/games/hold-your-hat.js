@@ -495,12 +495,18 @@ export function createBoard(root, api) {
       h("ol", { class: "hyh-clue-list", "aria-live": "polite" }, view.clues.slice(-6).map((clue) => h("li", {}, `“${clue}”`))));
   }
 
+  /** The word's longest part, for the card to size its letters so that no part breaks mid-word on a phone. */
+  function fitted(element, text) {
+    element.style.setProperty("--longest", String(Math.max(4, ...text.split(/\s+/).map((part) => part.length))));
+    return element;
+  }
+
   function wordCard(view) {
     const word = view.word;
     const facts = word.points > 1 ? [hatIcon("hat phrase"), ` ${word.points} points · ${word.words} words`] : ["1 point"];
     return h("div", { class: `hyh-word${word.points > 1 ? " is-hat" : ""}`, "aria-live": "polite" },
       h("span", { class: "hyh-word-label" }, "Your word"),
-      h("span", { class: "hyh-word-text", "data-word": word.text }, word.text),
+      fitted(h("span", { class: "hyh-word-text", "data-word": word.text }, word.text), word.text),
       h("span", { class: "hyh-word-facts" }, facts),
       view.set_aside?.length ? h("span", { class: "hyh-aside" }, `Set aside this turn: ${view.set_aside.join(", ")}`) : null);
   }
