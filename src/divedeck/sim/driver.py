@@ -115,13 +115,15 @@ class RealtimeDriver:
         actors = game.actors(state)
         view_of = game.view
         again = set(also)
+        # Most actions' events hold no secret: then every seat is told the same records, narrowed by nobody.
+        secret = events is not None and events_seen_by(events, None) is not events
         for seat, occupant in self.seats.items():
             if seat not in actors:
                 occupant.plan = occupant.view = None
                 continue
             if events is not None and occupant.notice is not None and occupant.view is not None \
                     and seat not in again:
-                if occupant.notice(events_seen_by(events, seat)):
+                if occupant.notice(events_seen_by(events, seat) if secret else events):
                     self._plan(state, seat, now, None, actors)
                 continue
             view = view_of(state, seat)
