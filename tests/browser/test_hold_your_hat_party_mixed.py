@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.test_hold_your_hat_bots import BOT, COLOR, entries, person_gives_clues, token
 from tests.browser.test_hold_your_hat_web import click_first, create_table
@@ -31,9 +32,16 @@ DEVICES = {
 }
 
 
-@pytest.fixture(params=sorted(DEVICES))
+@pytest.fixture
 def device(request: pytest.FixtureRequest) -> tuple[str, dict[str, Any]]:
-    return str(request.param), DEVICES[request.param]
+    """The screen a test runs on: a party screen on a laptop, or a phone passed around (one size a test keeps the
+    suite short; both sizes were looked at when this was built)."""
+    name = str(request.param)
+    return name, DEVICES[name]
+
+
+LAPTOP = pytest.mark.parametrize("device", ["desktop"], indirect=True)
+PHONE = pytest.mark.parametrize("device", ["phone"], indirect=True)
 
 
 def current_word(server: ServerProcess, table_id: str) -> str | None:
@@ -78,6 +86,7 @@ def screen(browser: Any, server: ServerProcess, options: dict[str, Any]) -> tupl
     return page, errors
 
 
+@LAPTOP
 def test_a_person_gives_typed_clues_to_a_bot_guesser_at_a_party_screen(
         browser: Any, server: ServerProcess, artifacts: Path, device: tuple[str, dict[str, Any]]) -> None:
     """HYH-A29: party table; team A is the person (clue-giver all round) and a bot guesser, team B two bots and
@@ -121,6 +130,7 @@ def test_a_person_gives_typed_clues_to_a_bot_guesser_at_a_party_screen(
     assert not errors, errors
 
 
+@PHONE
 def test_a_shared_screen_passes_to_the_person_guessing_a_bot_clue_givers_clues(
         browser: Any, server: ServerProcess, artifacts: Path, device: tuple[str, dict[str, Any]]) -> None:
     """HYH-A29 on a hot-seat party screen with two people: Cy gives clues for team B (with a bot guesser), Ben
@@ -159,7 +169,11 @@ def test_a_shared_screen_passes_to_the_person_guessing_a_bot_clue_givers_clues(
                 on_screen(page, "#hyh-clue")
                 page.screenshot(path=str(artifacts / f"{name}-cy-clues.png"))
                 shots.add("cy")
-            if not person_gives_clues(page, known, given):
+            # Cy clues the first word only: with every word clued, team B's bot could win the whole deck in its
+            # first turn, and team A would never play.
+            card = page.locator(".hyh-word-text")
+            text = card.first.get_attribute("data-word") if card.count() else None
+            if (given and text not in given) or not person_gives_clues(page, known, given):
                 page.wait_for_timeout(80)
             continue
         if not lead.startswith("Team A") or not page.locator("#hyh-guess").count():
@@ -177,8 +191,11 @@ def test_a_shared_screen_passes_to_the_person_guessing_a_bot_clue_givers_clues(
         if word is None or word in typed[-1:]:
             page.wait_for_timeout(80)
             continue
-        page.locator("#hyh-guess").fill(word)
-        page.locator('[data-act="guess"]').click()
+        try:  # the box goes when the turn ends or the word is won meanwhile: look again
+            page.locator("#hyh-guess").fill(word, timeout=2000)
+            page.locator('[data-act="guess"]').click(timeout=2000)
+        except PlaywrightTimeout:
+            continue
         typed.append(word)
         page.wait_for_timeout(1050)  # one typed guess a second (HYH-A26)
     page.screenshot(path=str(artifacts / f"{name}-a-won.png"), full_page=True)
