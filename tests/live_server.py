@@ -65,6 +65,19 @@ class ServerProcess:
             self.process.send_signal(signal.SIGKILL)
             self.process.wait(timeout=10)
 
+    def stored(self, table_id: str) -> Any:
+        """The table as the server stored it (``StoredTable``: its options, seed, seats and action log), read back
+        from the server's database."""
+        from divedeck.server.storage import Storage
+
+        storage = Storage(f"sqlite:///{self.database}")
+        try:
+            stored = storage.load(table_id)
+        finally:
+            storage.close()
+        assert stored is not None, f"no table {table_id} in the database"
+        return stored
+
     def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(f"{self.url}{path}", data=data, method=method,

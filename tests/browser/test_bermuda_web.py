@@ -106,14 +106,7 @@ def lay_fitting_cards(page: Any, limit: int, by_keys: bool = False) -> int:
 
 def server_actions(server: ServerProcess, table_id: str) -> list[tuple[int, str]]:
     """The table's log, read back from the server's database after the page played."""
-    from divedeck.server.storage import Storage
-
-    storage = Storage(f"sqlite:///{server.database}")
-    try:
-        stored = storage.load(table_id)
-    finally:
-        storage.close()
-    assert stored is not None
+    stored = server.stored(table_id)
     return [(seat, action) for seat, action, _ in stored.actions]
 
 

@@ -47,14 +47,8 @@ PHONE = pytest.mark.parametrize("device", ["phone"], indirect=True)
 def current_word(server: ServerProcess, table_id: str) -> str | None:
     """The word being clued now, from the server's side: the stored log replayed, the clue-giver's view."""
     from divedeck.engine.match import Match
-    from divedeck.server.storage import Storage
 
-    storage = Storage(f"sqlite:///{server.database}")
-    try:
-        stored = storage.load(table_id)
-    finally:
-        storage.close()
-    assert stored is not None
+    stored = server.stored(table_id)
     match = Match.start(stored.game, stored.options, stored.seed)
     for seat, notation, _ in stored.actions[:len(stored.actions) - stored.undone]:
         match.act(seat, match.game.parse_action(notation))

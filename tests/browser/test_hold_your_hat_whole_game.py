@@ -20,7 +20,6 @@ from typing import Any
 from divedeck.engine.match import Match
 from divedeck.games.hold_your_hat.actions import Clue
 from divedeck.games.hold_your_hat.events import WordWon
-from divedeck.server.storage import Storage
 from tests.browser.test_hold_your_hat_bots import BOT, COLOR, token
 from tests.browser.test_hold_your_hat_party_mixed import DEVICES
 from tests.browser.test_hold_your_hat_web import click_first, create_table, game_over
@@ -194,12 +193,7 @@ def fallback(word: str, round_number: int) -> str:
 def stored_game(server: ServerProcess, table_id: str) -> tuple[Match, list[tuple[int, int, int]], dict[int, list[str]]]:
     """The game as the server stored it, its log replayed (as the server does to load a table); for each word won,
     (round, clue-giver's seat, winning team); and the typed clues each seat gave."""
-    storage = Storage(f"sqlite:///{server.database}")
-    try:
-        stored = storage.load(table_id)
-    finally:
-        storage.close()
-    assert stored is not None
+    stored = server.stored(table_id)
     match = Match.start(stored.game, stored.options, stored.seed)
     won: list[tuple[int, int, int]] = []
     clues: dict[int, list[str]] = {}

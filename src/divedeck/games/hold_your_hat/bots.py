@@ -26,7 +26,7 @@ from . import judging
 from .actions import Action, Binoculars, Clue, EndTurn, ExtraTime, Foul, Got, Guess, Order, Raid, Skip, Start, Theft
 from .associations import Association, Associations, load_associations
 from .judging import SMALL_WORDS
-from .rules import GUESS_PACE_MS
+from .rules import GUESS_PACE_MS, typed_guesses
 from .words import COLORS, WordTable
 
 A = TypeVar("A", bound=Action)
@@ -235,8 +235,8 @@ def _knowledge_source(decision: Decision) -> tuple[WordTable, Associations, bool
     """The word table, its associations and whether guesses are spoken only (``clue_giver`` judging online; a party
     table takes typed guesses too, HYH-A29): public, the box's contents and the table's options. A sampled state is
     asked only for its config, never for a word (its words are drawn at random)."""
-    config = decision.determinize(random.Random(0)).context.config
-    return config.table, load_associations(config.cards), config.judging != "auto" and not config.party
+    context = decision.determinize(random.Random(0)).context
+    return context.config.table, load_associations(context.config.cards), not typed_guesses(context)
 
 
 class WordBot:

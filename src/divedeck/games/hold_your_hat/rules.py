@@ -411,16 +411,16 @@ def _candidates(state: HoldYourHatState, seat: int) -> list[Action]:
             out.append(RAIDS[team])
         return out
     if phase in (MAIN, EXTRA):
-        auto = typed_guesses(context)
+        typed = typed_guesses(context)
         if giver:
             out = [GOTS[t] for t in range(state.teams) if t == active or state.raiders >> t & 1]
-            if context.judging != "auto":
+            if context.judging != "auto":  # spoken THEFTs, judged by the clue-giver (at a party too)
                 out += [a for t in range(state.teams) if t != active and "T" in held[t]
                         for a in (THEFT_OK[t], THEFT_MISS[t])]
             return [*out, SKIP, FOUL]
         if team == active:
-            return [GUESS, SKIP] if auto else [SKIP]
-        if not auto:
+            return [GUESS, SKIP] if typed else [SKIP]
+        if not typed:
             return []
         out = [GUESS] if state.raiders >> team & 1 else []
         return [*out, THEFTS[team]] if "T" in held[team] else out
