@@ -244,7 +244,13 @@ def main(argv: list[str] | None = None) -> int:
                                                            "local processes")
     parser.add_argument("--ray-games", type=int, default=20_000, help="games in each run of the Ray part")
     parser.add_argument("--ray-rounds", type=int, default=2, help="rounds of the Ray part (each runs both)")
+    parser.add_argument("--long", type=int, metavar="GAMES", help="only the speed-up on long runs: GAMES a run, "
+                                                                   "1 and 2 workers alternating (with --game)")
+    parser.add_argument("--game", choices=sorted(seatings()), default="bermuda", help="the game of --long")
     args = parser.parse_args(argv)
+    if args.long:
+        print_long(args.game, long_speedups(args.game, args.long, args.rounds, args.seed))
+        return 0
     if args.ray:
         env, load_before = environment(), os.getloadavg()
         report = {"ray": ray_against_local(args.ray_games, args.ray_rounds, args.seed)}
@@ -301,6 +307,29 @@ def main(argv: list[str] | None = None) -> int:
         args.json.write_text(json.dumps(report, indent=2) + "\n")
         print(f"\nwrote {args.json}")
     return 0
+
+
+def long_speedups(game: str, games: int, rounds: int, seed: int) -> dict[int, list[float]]:
+    """games/s of ``games``-game runs of ``game`` on 1 and on 2 workers, alternating which goes first: a designer's
+    run is long, so the pool's start and its last chunk weigh less than in the time-sized rounds above."""
+    spec = SimulationSpec(game, seatings()[game], {}, seed)
+    simulate(spec, 20, workers=1)  # warm up
+    rates: dict[int, list[float]] = {1: [], 2: []}
+    for index in range(rounds):
+        for workers in ((1, 2), (2, 1))[index % 2]:
+            rates[workers].append(games / _timed(lambda w=workers: simulate(spec, games, workers=w)))
+    return rates
+
+
+def print_long(game: str, rates: dict[int, list[float]]) -> None:
+    ratios = [two / one for one, two in zip(rates[1], rates[2], strict=True)]
+    print(f"| {game}, runs of equal games | games/s, 1 worker | games/s, 2 workers | speed-up on 2 |")
+    print("|---|--:|--:|--:|")
+    print(f"| per round | {', '.join(f'{r:.1f}' for r in rates[1])} | {', '.join(f'{r:.1f}' for r in rates[2])} "
+          f"| {', '.join(f'{r:.2f}x' for r in ratios)} |")
+    print(f"| median | {statistics.median(rates[1]):.1f} | {statistics.median(rates[2]):.1f} "
+          f"| **{statistics.median(ratios):.2f}x** |")
+    print(f"\nload average: {os.getloadavg()}")
 
 
 def _timed(work: Callable[[], Any]) -> float:
