@@ -1,5 +1,5 @@
 """The real-time driver: each bot seat's plan, replanning the seats whose view changed, the game's deadline as a
-tick for the clock (first on a tie, then the lower seat), the pace of bots without a sense of time and the pause
+tick for the clock (first on a tie, then the seat that waited longest), the pace of bots without a sense of time and the pause
 after a refused plan. On the test buzzer (tests/server/buzzer.py) and on Bermuda with its divers."""
 
 from __future__ import annotations
@@ -46,6 +46,21 @@ def test_each_bot_seat_plans_and_a_tie_goes_to_the_lower_seat() -> None:
     assert driver.plan(0) == driver.plan(1) == (50, BUZZER.parse_action("press"))
     due = driver.due(state)
     assert due is not None and (due.t, due.seat, BUZZER.format_action(due.action)) == (50, 0, "press @50")
+
+
+def test_same_millisecond_ties_go_to_the_seat_that_waited_longest_so_no_seat_wins_every_race_by_its_number() -> None:
+    """Issue 25: a tie always given to the lower seat let Hold your Hat's team A win every raid two identical bots
+    answered in the same millisecond. Two seats pressing at one pace now take the ties in turn."""
+    state = buzzer(length_ms=10_000)
+    driver = RealtimeDriver(BUZZER)
+    driver.seat_bot(0, SteadyPresser(pace_ms=50), state, 0)
+    driver.seat_bot(1, SteadyPresser(pace_ms=50), state, 0)
+    winners = []
+    for _ in range(6):
+        plans = driver.plan(0), driver.plan(1)
+        assert plans[0] is not None and plans[1] is not None and plans[0][0] == plans[1][0]  # a tie every time
+        winners.append(step(driver, state).seat)
+    assert winners == [0, 1, 0, 1, 0, 1]
 
 
 def test_after_an_action_every_seat_whose_view_changed_plans_again_and_its_old_plan_is_dropped() -> None:

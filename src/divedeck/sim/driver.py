@@ -8,7 +8,8 @@ caller passes them to ``applied``), narrowed to what its seat may see (``events_
 it says its plan may have changed: its planned action and time stand until an event changes what it is planning
 from, or its time comes, and its view is not even built. The game's next deadline is a tick for seat ``CLOCK``.
 ``due`` names the earliest of them (ties: the clock first, so a deadline fires before an input stamped at or after
-it, then the lower seat); the caller waits until then on its clock (a simulation jumps there), applies it, and
+it, then the seat that has waited longest since it last acted, so no seat wins every same-millisecond race by its
+number); the caller waits until then on its clock (a simulation jumps there), applies it, and
 reports back with ``applied`` (or ``refused``).
 
 A bot without a sense of time (``choose`` but no ``plan``) acts ``untimed_pace_ms`` after it was seated and after
@@ -42,7 +43,7 @@ class Due:
 
 
 class _BotSeat:
-    __slots__ = ("bot", "timed", "notice", "plan", "view", "ready_at")
+    __slots__ = ("bot", "timed", "notice", "plan", "view", "ready_at", "acted")
 
     def __init__(self, bot: Any, ready_at: int) -> None:
         self.bot = bot
@@ -52,6 +53,7 @@ class _BotSeat:
         self.plan: tuple[int, Any] | None = None  # (time, unstamped action)
         self.view: dict[str, Any] | None = None  # the view its plan was made from
         self.ready_at = ready_at  # it acts no sooner than this
+        self.acted = -1  # when it last acted, in the driver's count of applied actions (-1: not yet)
 
 
 class RealtimeDriver:
@@ -61,6 +63,7 @@ class RealtimeDriver:
         self.game = game
         self.untimed_pace_ms = max(MIN_UNTIMED_PACE_MS, untimed_pace_ms)
         self.seats: dict[int, _BotSeat] = {}
+        self.applied_count = 0
 
     def seat_bot(self, seat: int, bot: Any, state: Any, now: int) -> None:
         """``bot`` plays ``seat`` from ``now`` on."""
@@ -82,13 +85,13 @@ class RealtimeDriver:
     def due(self, state: Any) -> Due | None:
         """The next thing to happen, or ``None`` if nothing will until someone acts."""
         deadline = self.game.deadline(state)
-        planned = min(((occupant.plan[0], seat) for seat, occupant in self.seats.items()
+        planned = min(((occupant.plan[0], occupant.acted, seat) for seat, occupant in self.seats.items()
                        if occupant.plan is not None), default=None)
         if deadline is not None and (planned is None or deadline <= planned[0]):
             return Due(deadline, CLOCK, self.game.tick(deadline))
         if planned is None:
             return None
-        t, seat = planned
+        t, _, seat = planned
         plan = self.seats[seat].plan
         assert plan is not None
         return Due(t, seat, self.game.at(plan[1], t))
@@ -96,9 +99,12 @@ class RealtimeDriver:
     def applied(self, state: Any, seat: int, now: int, events: Sequence[Any] | None = None) -> None:
         """``seat`` (anyone, the clock included) acted at ``now``, with ``events`` if the caller has them: replan
         the bot seats whose view changed (a bot that notices events: whose plan those events may change)."""
+        self.applied_count += 1
         occupant = self.seats.get(seat)
-        if occupant is not None and not occupant.timed:
-            occupant.ready_at = now + self.untimed_pace_ms
+        if occupant is not None:
+            occupant.acted = self.applied_count
+            if not occupant.timed:
+                occupant.ready_at = now + self.untimed_pace_ms
         self.replan(state, now, (seat,), events)
 
     def refused(self, state: Any, seat: int, now: int) -> None:
