@@ -17,7 +17,7 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
@@ -43,7 +43,14 @@ MAX_BODY_BYTES = 16384
 MAX_SEATS = 16  # seats at one table (Hold your Hat allows more players than a screen can show)
 
 
-class SeatSpec(BaseModel):
+class Body(BaseModel):
+    """A request body: every field must arrive as its declared JSON type (``"seat": true``, ``"0"`` or ``2.0`` for
+    a whole number are refused as malformed, not read as 1, 0 and 2), as the socket's messages are checked."""
+
+    model_config = ConfigDict(strict=True)
+
+
+class SeatSpec(Body):
     kind: str = Field(max_length=20)  # checked by the manager, which answers bad_seats
     bot: str | None = Field(default=None, max_length=40)
     name: str | None = Field(default=None, max_length=40)
@@ -53,7 +60,7 @@ class SeatSpec(BaseModel):
 OptionText = Annotated[str, Field(max_length=200)]
 
 
-class NewTable(BaseModel):
+class NewTable(Body):
     game: str = Field(max_length=40)
     options: dict[str, OptionText | int | bool | None] = Field(default_factory=dict, max_length=32)
     seats: list[SeatSpec] = Field(min_length=1, max_length=MAX_SEATS)
@@ -61,7 +68,7 @@ class NewTable(BaseModel):
     guide: bool = False  # the game's guided first game: its declared deal, seats and options replace the ones given
 
 
-class NewRoom(BaseModel):
+class NewRoom(Body):
     game: str = Field(max_length=40)
     options: dict[str, OptionText | int | bool | None] = Field(default_factory=dict, max_length=32)
     players: int = Field(ge=1, le=MAX_SEATS)
@@ -69,12 +76,12 @@ class NewRoom(BaseModel):
     bots: list[Annotated[str, Field(max_length=40)] | None] = Field(default_factory=list, max_length=MAX_SEATS)
 
 
-class RoomJoin(BaseModel):
+class RoomJoin(Body):
     code: str = Field(max_length=32)
     name: str = Field(max_length=200)
 
 
-class RoomHost(BaseModel):
+class RoomHost(Body):
     host: str = Field(max_length=200)
     seat: int | None = None
     bot: str | None = Field(default=None, max_length=40)
