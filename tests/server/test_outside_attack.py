@@ -4,11 +4,16 @@ client_id, sockets without a cap, and loose JSON types in the room API."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
+import urllib.error
+import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.live_server import ServerProcess, running_server
 
 from .conftest import FAST, Harness, running_app
 from .test_undo import a_plain_play, dealt, seat_to_move, undo
@@ -90,3 +95,31 @@ def app_stored(directory: Path, table_id: str) -> list[tuple[int, str, str | Non
     with sqlite3.connect(directory / "t.sqlite3") as db:
         return db.execute("SELECT seat, action, client_id FROM actions WHERE table_id = ? ORDER BY seq",
                           (table_id,)).fetchall()
+
+
+# -- 2. forwarding headers only from the proxies the operator names ----------------------------------------------
+
+def post_table(server: ServerProcess, forwarded_for: str) -> int:
+    body = json.dumps({"game": "snorkeling", "seats": [{"kind": "human"}, {"kind": "human"}]}).encode()
+    request = urllib.request.Request(f"{server.url}/api/tables", data=body, method="POST", headers={
+        "content-type": "application/json", "x-forwarded-for": forwarded_for})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as refusal:
+        return int(refusal.code)
+
+
+def test_x_forwarded_for_is_believed_only_from_a_named_proxy(tmp_path: Path) -> None:
+    """The attack connected from 127.0.0.1, which uvicorn trusts by default, and chose its address with every
+    request: 15 tables past both per-address limits. By default nobody's header counts; with --trusted-proxy the
+    proxy's does, and a client cannot hide behind an address it writes in front of the one the proxy appends."""
+    (tmp_path / "plain").mkdir()
+    (tmp_path / "proxied").mkdir()
+    with running_server(tmp_path / "plain", "--tables-per-minute", "2") as server:
+        answers = [post_table(server, f"198.51.100.{n}") for n in range(3)]
+        assert answers == [201, 201, 429], answers
+    with running_server(tmp_path / "proxied", "--tables-per-minute", "2", "--trusted-proxy", "127.0.0.1") as server:
+        assert [post_table(server, f"198.51.100.{n}") for n in range(3)] == [201, 201, 201]  # three clients
+        answers = [post_table(server, f"198.51.100.{n}, 203.0.113.9") for n in range(10, 13)]
+        assert answers == [201, 201, 429], answers  # one client, whatever it wrote before the proxy's entry

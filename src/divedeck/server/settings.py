@@ -57,6 +57,10 @@ class ServerSettings:
     # another site whose name is rebound to this machine sends its own name as Host and is refused.
     host: str = "127.0.0.1"
     allowed_hosts: tuple[str, ...] = ()
+    # Reverse proxies (addresses or networks) whose X-Forwarded-For and X-Forwarded-Proto are believed. None by
+    # default: anyone can write those headers, so a client is the address it connects from (uvicorn's own default
+    # trusts 127.0.0.1, and any process of the machine then chooses its address, past every per-address limit).
+    trusted_proxies: tuple[str, ...] = ()
     # Rooms (rooms.py): wrong room codes (or host tokens) one client address may try a minute (a burst of as many)
     # before every attempt from it is refused until the budget refills.
     room_code_failures_per_minute: float = 10.0
