@@ -863,6 +863,13 @@ def serve(
         ServerSettings.address_messages_per_second),
     flood_allowance: Annotated[int, typer.Option(min=1, help="Messages over its rate a socket may send before it "
                                                              "is disconnected.")] = ServerSettings.flood_allowance,
+    sockets_per_address: Annotated[int, typer.Option(min=1, help="Websockets one address may hold open.")] = (
+        ServerSettings.sockets_per_address),
+    sockets_per_table: Annotated[int, typer.Option(min=1, help="Websockets one table may have open (seats and "
+                                                               "spectators).")] = ServerSettings.sockets_per_table,
+    replays_per_minute: Annotated[float, typer.Option(min=0.01, help="Finished games' replays one address may "
+                                                                     "ask for a minute.")] = (
+        ServerSettings.replays_per_minute),
     header_timeout: Annotated[float, typer.Option(min=0.1, help="Seconds an HTTP client has to send a request's "
                                                                 "headers.")] = ServerSettings.header_timeout,
     keep_alive: Annotated[int, typer.Option(min=1, help="Seconds an idle HTTP connection is kept open.")] = (
@@ -885,6 +892,8 @@ def serve(
         open_tables_per_address=open_tables_per_address, unclaimed_table_expiry=unclaimed_expiry,
         messages_per_second=messages_per_second, seat_messages_per_second=seat_messages_per_second,
         address_messages_per_second=address_messages_per_second, flood_allowance=flood_allowance,
+        sockets_per_address=sockets_per_address, sockets_per_table=sockets_per_table,
+        replays_per_minute=replays_per_minute,
         header_timeout=header_timeout, keep_alive=keep_alive, bot_workers=bot_workers)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     out.print(f"divedeck is running: open http://{shown}:{port}/ in your browser (Ctrl+C stops it).")

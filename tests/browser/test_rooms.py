@@ -96,6 +96,11 @@ def join_by_phone(browser: Any, server: ServerProcess, code: str, name: str, *, 
     context = browser.new_context(**PHONE)
     if init_script is not None:
         context.add_init_script(init_script)
+    return join_again(context, server, code, name, by_link=by_link)
+
+
+def join_again(context: Any, server: ServerProcess, code: str, name: str, *, by_link: bool = True) -> Any:
+    """A new page of the phone ``context`` joins the room (its localStorage holds what earlier joins kept)."""
     phone = context.new_page()
     phone.goto(f"{server.url}/join#{code}" if by_link else f"{server.url}/join")
     if not by_link:

@@ -40,6 +40,9 @@ class ServerSettings:
     # Messages a socket may have refused beyond its rate (refilled at its rate) before it is disconnected.
     flood_allowance: int = 40
     outbox_limit: int = 64  # messages waiting for a slow client before it is disconnected
+    # Open websockets (counted from their accept, hello or not) one client address and one table may hold.
+    sockets_per_address: int = 100
+    sockets_per_table: int = 200
     hello_timeout: float = 10.0
     # Table creation: per client address, at most `tables_per_minute` (a burst of as many) and at most
     # `open_tables_per_address` unfinished tables at once; at most `max_open_tables` unfinished on the server.
@@ -67,7 +70,13 @@ class ServerSettings:
     # A seat claimed with the room code whose phone never opened the table: this long after the start it is
     # treated like a player who dropped out (a bot plays it until the phone comes), so it cannot block the game.
     room_claim_grace: float = 120.0
+    # A seat the host let back in (its person's phone died with its token) may be taken by name for this long.
+    room_readmit_window: float = 300.0
     log_length: int = 200  # recent events sent in a welcome
+    # Finished tables' replays (replay.py): each client address may ask this many a minute (a burst of as many),
+    # and the encoded replays kept in memory take at most this many bytes.
+    replays_per_minute: float = 20.0
+    replay_cache_bytes: int = 64 * 1024 * 1024
     # Options naming files on the server's disk (a custom card deck) are refused from the web unless this is set
     # by whoever runs the server: a stranger must not make the server read its files.
     allow_file_options: bool = False
