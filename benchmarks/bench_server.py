@@ -97,7 +97,8 @@ class Server:
                             # every load client comes from 127.0.0.1: lift the per-address and per-server limits
                             # meant for strangers (docs/server.md), which would refuse the benchmark's tables
                             "--max-open-tables", "1000000", "--tables-per-minute", "1000000",
-                            "--open-tables-per-address", "1000000", "--address-messages-per-second", "1000000"]
+                            "--open-tables-per-address", "1000000", "--address-messages-per-second", "1000000",
+                            "--sockets-per-address", "1000000"]
             self.diagnostics = {}
             if switch_interval is not None or diagnose or gc_freeze:  # diagnostic runs only: instrumented
                 self.command[1:4] = [str(HERE / "serve_divedeck.py")]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
 import secrets
@@ -817,6 +818,13 @@ def _load_for_replay(name: str, db: str | None) -> Match:
     return match
 
 
+def _proxy_address(value: str) -> str:
+    try:
+        return str(ipaddress.ip_network(value.strip(), strict=False))
+    except ValueError:
+        raise ConfigError(f"--trusted-proxy {value!r} is not an IP address or network") from None
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0 to let other machines in).")] = "127.0.0.1",
@@ -831,6 +839,10 @@ def serve(
     allowed_host: Annotated[list[str] | None, typer.Option(
         help="A host name people reach this server by, besides localhost and --host (repeat for several; '*' "
              "for any). Requests naming another host are refused.")] = None,
+    trusted_proxy: Annotated[list[str] | None, typer.Option(
+        help="The address (or network, e.g. 10.0.0.0/8) of a reverse proxy in front of this server whose "
+             "X-Forwarded-For it believes (repeat for several). Without it nobody's is: a client is the address "
+             "it connects from.")] = None,
     max_open_tables: Annotated[int, typer.Option(min=1, help="Unfinished tables the server holds at most.")] = (
         ServerSettings.max_open_tables),
     tables_per_minute: Annotated[float, typer.Option(min=0.01, help="New tables one address may create a "
@@ -851,6 +863,13 @@ def serve(
         ServerSettings.address_messages_per_second),
     flood_allowance: Annotated[int, typer.Option(min=1, help="Messages over its rate a socket may send before it "
                                                              "is disconnected.")] = ServerSettings.flood_allowance,
+    sockets_per_address: Annotated[int, typer.Option(min=1, help="Websockets one address may hold open.")] = (
+        ServerSettings.sockets_per_address),
+    sockets_per_table: Annotated[int, typer.Option(min=1, help="Websockets one table may have open (seats and "
+                                                               "spectators).")] = ServerSettings.sockets_per_table,
+    replays_per_minute: Annotated[float, typer.Option(min=0.01, help="Finished games' replays one address may "
+                                                                     "ask for a minute.")] = (
+        ServerSettings.replays_per_minute),
     header_timeout: Annotated[float, typer.Option(min=0.1, help="Seconds an HTTP client has to send a request's "
                                                                 "headers.")] = ServerSettings.header_timeout,
     keep_alive: Annotated[int, typer.Option(min=1, help="Seconds an idle HTTP connection is kept open.")] = (
@@ -868,10 +887,13 @@ def serve(
     settings = ServerSettings(
         database_url=db or default_database_url(), bot_delay=bot_delay, grace_period=grace,
         allow_file_options=allow_files, host=host, allowed_hosts=tuple(allowed_host or ()),
+        trusted_proxies=tuple(_proxy_address(value) for value in trusted_proxy or ()),
         max_open_tables=max_open_tables, tables_per_minute=tables_per_minute,
         open_tables_per_address=open_tables_per_address, unclaimed_table_expiry=unclaimed_expiry,
         messages_per_second=messages_per_second, seat_messages_per_second=seat_messages_per_second,
         address_messages_per_second=address_messages_per_second, flood_allowance=flood_allowance,
+        sockets_per_address=sockets_per_address, sockets_per_table=sockets_per_table,
+        replays_per_minute=replays_per_minute,
         header_timeout=header_timeout, keep_alive=keep_alive, bot_workers=bot_workers)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     out.print(f"divedeck is running: open http://{shown}:{port}/ in your browser (Ctrl+C stops it).")

@@ -96,6 +96,11 @@ def join_by_phone(browser: Any, server: ServerProcess, code: str, name: str, *, 
     context = browser.new_context(**PHONE)
     if init_script is not None:
         context.add_init_script(init_script)
+    return join_again(context, server, code, name, by_link=by_link)
+
+
+def join_again(context: Any, server: ServerProcess, code: str, name: str, *, by_link: bool = True) -> Any:
+    """A new page of the phone ``context`` joins the room (its localStorage holds what earlier joins kept)."""
     phone = context.new_page()
     phone.goto(f"{server.url}/join#{code}" if by_link else f"{server.url}/join")
     if not by_link:
@@ -213,3 +218,31 @@ def test_a_mixed_room_an_invite_link_for_a_remote_seat_and_a_spectator_link(
         wait_until(page, "document.querySelector('#gameover') && !document.querySelector('#gameover').hidden",
                    timeout=15)
     assert watcher.locator("#board [data-act='card']").count() == 0  # the spectator link holds no hand
+
+
+def test_before_the_start_the_room_page_lets_a_dead_phone_back_in(browser: Any, server: ServerProcess,
+                                                                  artifacts: Path) -> None:
+    """Ann's phone dies before the start: a new phone typing "Ann" is refused (a name is public), until the room
+    page's "Let back in" beside Ann; then the new phone joins as Ann, in Ann's seat, and the old page loses it."""
+    screen, code = open_room_screen(browser, server, "snorkeling", {"target_score": 1}, players=2)
+    old = join_by_phone(browser, server, code, "Ann", by_link=True)
+    wait_until(screen, "document.querySelectorAll('.room-seat[data-state=joined]').length === 1", timeout=10)
+    stranger = browser.new_context(**PHONE).new_page()
+    stranger.goto(f"{server.url}/join#{code}")
+    stranger.fill("#join-name", "ann")
+    stranger.locator("#join-button").click()
+    stranger.wait_for_selector("#join-error:not([hidden])", timeout=10000)
+    assert "let you back in" in stranger.locator("#join-error").inner_text()
+    screen.locator(".room-seat[data-seat='0'] .room-readmit").click()
+    wait_until(screen, "document.querySelector(\".room-seat[data-seat='0'] .room-seat-tag\").textContent"
+                       ".includes('may join again')", timeout=10)
+    screen.screenshot(path=str(artifacts / "room-let-back-in.png"))
+    stranger.locator("#join-button").click()
+    stranger.wait_for_url("**/table/*", timeout=15000)
+    stranger.wait_for_selector("#board", timeout=15000)
+    wait_until(stranger, "document.getElementById('conn').dataset.status === 'open'", timeout=15)
+    assert "Seat 1" in (stranger.locator("#seats .badge-you").locator("xpath=..").text_content() or "")  # Ann's
+    # The old page was told its seat went to another phone, and stops.
+    wait_until(old, "document.getElementById('conn').dataset.status !== 'open'", timeout=15)
+    wait_until(screen, "document.querySelector(\".room-seat[data-seat='0'] .room-seat-tag\").textContent === 'here'",
+               timeout=10)

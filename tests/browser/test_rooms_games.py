@@ -19,7 +19,9 @@ from tests.browser.test_bermuda_web import phase, wait_for
 from tests.browser.test_hold_your_breath_web import Player
 from tests.browser.test_hold_your_hat_web import Table, game_over
 from tests.browser.test_rooms import (
+    PHONE,
     assert_screen_saw_only_spectator_views,
+    join_again,
     join_by_phone,
     make_room_from_lobby,
     open_room_screen,
@@ -151,14 +153,31 @@ def test_a_room_plays_a_game_from_two_phones(browser: Any, server: ServerProcess
     wait_until(ann, "document.getElementById('turn').textContent !== 'Waiting for the room to start'", timeout=10)
     assert screen.locator("#board [data-act='card']").count() == 0  # a spectator: no hand
 
-    # A few moves, then Bob's phone is closed and joins again by code (the same name gives the seat back).
+    # A few moves, then Bob's phone joins again by code: with the token it kept, or after the screen let him in.
     clicks = 0
     deadline = time.monotonic() + 60
     while clicks < 6 and not snorkel_over(ann) and time.monotonic() < deadline:
         clicks += int(step(ann)) + int(step(bob))
     screen.screenshot(path=str(artifacts / "screen-playing.png"))
     ann.screenshot(path=str(artifacts / "phone-playing.png"))
+    # The page is closed and opened again on the same phone: the token it kept gives the seat back.
+    context = bob.context
+    bob.close()
+    bob = join_again(context, server, code, "<i>Bob</i>")
+    # The phone dies: a new one is refused by name alone, until the screen lets Bob back in.
     bob.context.close()
+    stranger = browser.new_context(**PHONE).new_page()
+    stranger.goto(f"{server.url}/join#{code}")
+    stranger.fill("#join-name", "<i>Bob</i>")
+    stranger.locator("#join-button").click()
+    stranger.wait_for_selector("#join-error:not([hidden])", timeout=10000)
+    assert "let you back in" in stranger.locator("#join-error").inner_text()
+    stranger.context.close()
+    screen.locator(".screen-rejoin summary").click()
+    screen.locator(".screen-readmit[data-seat='1']").click()
+    screen.wait_for_selector(".screen-rejoin-said", timeout=10000)
+    assert "<i>Bob</i> can join again" in screen.locator(".screen-rejoin-said").inner_text()
+    screen.screenshot(path=str(artifacts / "screen-let-back-in.png"))
     bob = join_by_phone(browser, server, code, "<i>Bob</i>", by_link=True)
     play([ann, bob], until=lambda: snorkel_over(ann) and snorkel_over(bob), step=step)
     wait_until(screen, "document.querySelector('#gameover') && !document.querySelector('#gameover').hidden",

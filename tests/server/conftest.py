@@ -282,6 +282,7 @@ def make_settings(database: Path, **overrides: Any) -> ServerSettings:
                               "address_messages_per_second": 100_000.0,
                               # and every in-process test client has one address
                               "tables_per_minute": 100_000.0, "open_tables_per_address": 100_000,
+                              "sockets_per_address": 100_000, "sockets_per_table": 100_000,
                               "allowed_hosts": ("testserver",),
                               # gc.freeze is process-wide: leave this test process's collector alone
                               "gc_freeze_every": 0.0}
@@ -400,7 +401,8 @@ def real_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc
     server = ServerProcess(directory / "divedeck.sqlite3", directory / "server.log",
                            ("--bot-delay", "0", "--grace", "600", "--address-messages-per-second", "100000",
                             "--seat-messages-per-second", "100000", "--messages-per-second", "100000",
-                            "--tables-per-minute", "100000", "--open-tables-per-address", "100000"))
+                            "--tables-per-minute", "100000", "--open-tables-per-address", "100000",
+                            "--sockets-per-address", "100000", "--sockets-per-table", "100000"))
     try:
         server.start()
         yield server

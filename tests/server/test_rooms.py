@@ -92,18 +92,26 @@ def test_wrong_codes_count_toward_a_limit(make_app: Any) -> None:
     assert limited.status_code == 429 and limited.json()["error"]["code"] == "rate_limited"
 
 
-def test_rejoin_by_name_gives_the_seat_back(app: Harness) -> None:
+def test_rejoin_with_the_phones_token_or_by_name_once_the_host_lets_it(app: Harness) -> None:
     code, host, table_id = make_room(app)
     first = join(app, code, "Ann").json()
     join(app, code, "Bob")
     phone = app.connect(table_id, first["token"])
-    assert join(app, code, "ann").json()["error"]["code"] == "name_taken"  # the seat is connected
+    assert join(app, code, "ann").json()["error"]["code"] == "name_taken"
     app.client.post(f"/api/rooms/{code}/start", json={"host": host})
     app.close(phone)
     assert join(app, code, "Eve").json()["error"]["code"] == "started"
+    assert join(app, code, "Ann").json()["error"]["code"] == "name_taken"  # a name alone is no seat
+    # The phone that joined sends its token again (the join page keeps it): its seat, nothing changes.
+    same = app.client.post("/api/rooms/join", json={"code": code, "name": "Ann", "token": first["token"]}).json()
+    assert same == {"table": table_id, "seat": 0, "token": first["token"]}
+    # Its phone died: the host lets seat 0 back in, and the name gives it back once, with a new token.
+    let_in = app.client.post(f"/api/rooms/{code}/readmit", json={"host": host, "seat": 0})
+    assert let_in.status_code == 200 and let_in.json()["room"]["readmitted"] == [0]
     again = join(app, code, "Ann").json()
     assert again["seat"] == 0 and again["token"] != first["token"]
     assert app.live(table_id).seat_for_token(first["token"]) is None  # the old token opens nothing now
+    assert join(app, code, "Ann").json()["error"]["code"] == "name_taken"  # spent
     app.connect(table_id, again["token"])
 
 

@@ -17,7 +17,7 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
@@ -29,13 +29,15 @@ from ..bots.registry import bot_descriptions
 from ..engine.registry import game_names, get_game
 from .bot_workers import BotWorkers
 from .collector import tend_garbage_collector
-from .connection import Bucket, Connection
+from .connection import CLOSE_TRY_AGAIN_LATER, Bucket, Connection
 from .manager import TableError, TableManager, client_key
-from .replay import replay_steps
+from .replay import ReplayCache, replay_steps
 from .rooms import Rooms, normal_code, qr_svg
 from .settings import ServerSettings
+from .socket_limits import SocketLimits
 from .storage import Storage
-from .table import PROTOCOL, PROTOCOLS, SeatState, encodable, error, parse_json
+from .table import PROTOCOL, PROTOCOLS, LiveTable, SeatState, encodable, error, parse_json
+from .wire import encode_bytes
 
 logger = logging.getLogger(__name__)
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -43,7 +45,14 @@ MAX_BODY_BYTES = 16384
 MAX_SEATS = 16  # seats at one table (Hold your Hat allows more players than a screen can show)
 
 
-class SeatSpec(BaseModel):
+class Body(BaseModel):
+    """A request body: every field must arrive as its declared JSON type (``"seat": true``, ``"0"`` or ``2.0`` for
+    a whole number are refused as malformed, not read as 1, 0 and 2), as the socket's messages are checked."""
+
+    model_config = ConfigDict(strict=True)
+
+
+class SeatSpec(Body):
     kind: str = Field(max_length=20)  # checked by the manager, which answers bad_seats
     bot: str | None = Field(default=None, max_length=40)
     name: str | None = Field(default=None, max_length=40)
@@ -53,7 +62,7 @@ class SeatSpec(BaseModel):
 OptionText = Annotated[str, Field(max_length=200)]
 
 
-class NewTable(BaseModel):
+class NewTable(Body):
     game: str = Field(max_length=40)
     options: dict[str, OptionText | int | bool | None] = Field(default_factory=dict, max_length=32)
     seats: list[SeatSpec] = Field(min_length=1, max_length=MAX_SEATS)
@@ -61,7 +70,7 @@ class NewTable(BaseModel):
     guide: bool = False  # the game's guided first game: its declared deal, seats and options replace the ones given
 
 
-class NewRoom(BaseModel):
+class NewRoom(Body):
     game: str = Field(max_length=40)
     options: dict[str, OptionText | int | bool | None] = Field(default_factory=dict, max_length=32)
     players: int = Field(ge=1, le=MAX_SEATS)
@@ -69,12 +78,13 @@ class NewRoom(BaseModel):
     bots: list[Annotated[str, Field(max_length=40)] | None] = Field(default_factory=list, max_length=MAX_SEATS)
 
 
-class RoomJoin(BaseModel):
+class RoomJoin(Body):
     code: str = Field(max_length=32)
     name: str = Field(max_length=200)
+    token: str | None = Field(default=None, max_length=200)  # the seat token this phone was given when it joined
 
 
-class RoomHost(BaseModel):
+class RoomHost(Body):
     host: str = Field(max_length=200)
     seat: int | None = None
     bot: str | None = Field(default=None, max_length=40)
@@ -234,11 +244,18 @@ def create_app(settings: ServerSettings) -> FastAPI:
             return problem(404, "not_found", f"no table {table_id}")
         return {"table": table.public()}
 
+    replays = app.state.replays = ReplayCache(settings.replay_cache_bytes, settings.replays_per_minute,
+                                              settings.clock)
+
     @app.get("/api/tables/{table_id}/replay", response_model=None)
-    async def replay(table_id: str, request: Request, seat: int | None = None) -> dict[str, Any] | JSONResponse:
+    async def replay(table_id: str, request: Request, seat: int | None = None) -> Response:
         """A finished table's game step by step as ``seat`` saw it (none: a spectator), from its stored log. A seat's
         replay shows its hidden cards, so it needs that seat's token (header ``X-Seat-Token``, kept out of URLs and
-        logs), as the seat's socket did: a finished game's hands stay as private as they were."""
+        logs), as the seat's socket did: a finished game's hands stay as private as they were. Built once per
+        viewer and kept (replay.py); each address may ask ``replays_per_minute``."""
+        if not replays.allow(address_of(request) or "unknown"):
+            return problem(429, "rate_limited", f"at most {settings.replays_per_minute:g} replays a minute from "
+                                                "one address")
         manager = manager_of(request)
         table = manager.get(table_id)
         if table is None:
@@ -251,10 +268,18 @@ def create_app(settings: ServerSettings) -> FastAPI:
             holder = table.seat_for_token(request.headers.get("x-seat-token"))
             if holder is None or holder.index != seat:
                 return problem(403, "bad_token", f"replaying as seat {seat} needs that seat's token")
-        stored = await asyncio.to_thread(manager.storage.load, table_id)
-        if stored is None:
+
+        def build() -> bytes:
+            stored = manager.storage.load(table_id)
+            if stored is None:  # gone from storage since the table was looked up
+                raise LookupError(table_id)
+            return encode_bytes(replay_steps(stored, seat))
+
+        try:
+            body = await replays.get((table_id, seat), build)
+        except LookupError:
             return problem(404, "not_found", f"no table {table_id}")
-        return await asyncio.to_thread(replay_steps, stored, seat)
+        return Response(body, media_type="application/json")
 
     @app.get("/replay/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str) -> FileResponse:
@@ -301,7 +326,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
     @app.post("/api/rooms/join", response_model=None)
     async def join_room(body: RoomJoin, request: Request) -> dict[str, Any] | JSONResponse:
         try:
-            table, seat, token = await rooms_of(request).join(body.code, body.name, address_of(request))
+            table, seat, token = await rooms_of(request).join(body.code, body.name, address_of(request), body.token)
         except TableError as failure:
             return refused(failure)
         return {"table": table.id, "seat": seat, "token": token}
@@ -335,6 +360,17 @@ def create_app(settings: ServerSettings) -> FastAPI:
             return refused(failure)
         return {"room": room.public(table), "seat": body.seat, "token": token}
 
+    @app.post("/api/rooms/{code}/readmit", response_model=None)
+    async def room_readmit(code: str, body: RoomHost, request: Request) -> dict[str, Any] | JSONResponse:
+        """The host lets a seat's person join again by name (their phone died, and its token with it)."""
+        rooms = rooms_of(request)
+        try:
+            room, table = rooms.hosted(code, body.host, address_of(request))
+            rooms.readmit(room, table, body.seat)
+        except TableError as failure:
+            return refused(failure)
+        return {"room": room.public(table)}
+
     @app.post("/api/rooms/{code}/start", response_model=None)
     async def room_start(code: str, body: RoomHost, request: Request) -> dict[str, Any] | JSONResponse:
         rooms = rooms_of(request)
@@ -366,6 +402,8 @@ def create_app(settings: ServerSettings) -> FastAPI:
 
     # A plain Starlette route: FastAPI's dependency machinery would stay on the stack of every open socket (memory
     # per idle table is one of the server's numbers) and this endpoint has no dependencies to solve.
+    sockets = app.state.sockets = SocketLimits(settings.sockets_per_address, settings.sockets_per_table)
+
     @app.websocket_route("/ws/tables/{table_id}")
     async def play(websocket: WebSocket) -> None:
         table_id = websocket.path_params["table_id"]
@@ -374,6 +412,18 @@ def create_app(settings: ServerSettings) -> FastAPI:
         if table is None:
             await _refuse(websocket, "not_found", f"no table {table_id}", 4404)
             return
+        address = client_key(websocket.client.host if websocket.client else None) or "unknown"
+        refusal = sockets.admit(address, table.id)
+        if refusal is not None:
+            await _refuse(websocket, "too_many_sockets", refusal, CLOSE_TRY_AGAIN_LATER)
+            return
+        try:
+            await seat_socket(websocket, table, address)
+        finally:
+            sockets.release(address, table.id)
+
+    async def seat_socket(websocket: WebSocket, table: LiveTable, address: str) -> None:
+        """A socket counted against its address and table: its hello, its welcome, then its messages."""
         try:
             first = await asyncio.wait_for(websocket.receive(), settings.hello_timeout)
         except (TimeoutError, WebSocketDisconnect):
@@ -397,7 +447,6 @@ def create_app(settings: ServerSettings) -> FastAPI:
                 await _refuse(websocket, "bad_token", "that token opens no seat at this table", 4401)
                 return
         manager = manager_of(websocket)
-        address = client_key(websocket.client.host if websocket.client else None) or "unknown"
         shared: tuple[Bucket, ...] = (manager.address_bucket(address),)
         if seat is not None:
             if seat.bucket is None:

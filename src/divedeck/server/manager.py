@@ -224,9 +224,7 @@ class TableManager:
         table = self._live(stored, match, seats)
         table.log.clear()
         table.log.extend(events)  # the recent history, as it was before the restart
-        for version, (seat, _, client_id) in enumerate(stored.actions, 1):
-            if client_id is not None:
-                table.client_ids[seat, client_id] = version
+        table.client_ids.update(stored.client_ids)
         table.finished_at = stored.finished
         table.undone = stored.undone
         table.undo_seat = undo_seat

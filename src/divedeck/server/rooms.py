@@ -4,8 +4,12 @@ A room is an ordinary table whose seats are all open when it is made, plus a cod
 name gives the phone a fresh seat token for the first open seat (exactly like an invite link: the phone then opens
 the normal table page, so reconnecting and bot takeover work unchanged). The host (the shared screen, which holds
 the room's host token) may put bots in open seats and start. Until the start the table is *held*: nobody may act
-and no bot moves. The code is valid until the game ends; after the start it only gives a seat back to the person
-who joined it (same name, nobody connected to it), for a phone that was closed.
+and no bot moves. The code is valid until the game ends; after the start nobody new joins.
+
+A seat is never given away by its name alone (names are public): a phone that joins again gets its seat back by
+sending the seat token it was given (the join page keeps it), and a person whose phone died gets theirs back with
+the name only after the host let that seat back in (``readmit``, for ``room_readmit_window`` seconds); the new
+token then replaces the old one and the sockets that held the seat are closed.
 
 Codes are 6 letters from 24 (no I or O, which read as 1 and 0): 191 million codes. A wrong code costs the address
 one of ``room_code_failures_per_minute`` attempts; with none left, every attempt is refused for a while.
@@ -15,11 +19,12 @@ Storage: a ``rooms`` table next to the server's own (code, table id, a hash of t
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import io
 import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import segno
@@ -27,15 +32,16 @@ from sqlalchemy import Column, Float, MetaData, String, Table, insert, select, u
 
 from ..bots import bot_names, make_bot
 from ..sim.clock import sleep_until
-from .connection import Bucket
+from .connection import Bucket, Connection
 from .manager import REMEMBERED_ADDRESSES, TableError, TableManager, new_token
 from .settings import ServerSettings
 from .storage import Storage
-from .table import LiveTable, SeatState, clean_name, hash_token
+from .table import LiveTable, SeatState, clean_name, error, hash_token
 from .wire import encode
 
 ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # 24 letters: no I (reads as 1) and no O (reads as 0)
 CODE_LENGTH = 6
+CLOSE_BAD_TOKEN = 4401  # as a socket whose hello had a bad token: the page stops retrying
 
 rooms_metadata = MetaData()
 rooms_table = Table(
@@ -67,10 +73,13 @@ class Room:
     host_hash: str
     created: float
     started: float | None = None
+    # Seats the host let back in by name -> until when (server ms). In memory only: after a restart, ask again.
+    readmitted: dict[int, int] = field(default_factory=dict)
 
     def public(self, table: LiveTable) -> dict[str, Any]:
         return {"code": self.code, "table": table.public(), "started": self.started is not None,
-                "join_path": f"/join#{self.code}", "open_seats": [s.index for s in table.seats if is_open(s)]}
+                "join_path": f"/join#{self.code}", "open_seats": [s.index for s in table.seats if is_open(s)],
+                "readmitted": sorted(self.readmitted)}
 
 
 def is_open(seat: SeatState) -> bool:
@@ -140,7 +149,12 @@ class Rooms:
         if not isinstance(host, str) or not hmac.compare_digest(hash_token(host), room.host_hash):
             self._fail(address)
             raise TableError("not_host", "only the room's shared screen may do that", 403)
+        self._forget_late_readmits(room)
         return room, table
+
+    def _forget_late_readmits(self, room: Room) -> None:
+        now = self.settings.clock.now()
+        room.readmitted = {seat: until for seat, until in room.readmitted.items() if until >= now}
 
     # -- what the host does -----------------------------------------------------------------------------------
     async def create(self, game: str, options: dict[str, Any], players: int, address: str | None,
@@ -225,32 +239,63 @@ class Rooms:
             seat.joined = True  # as if it came and went: hand_to_bot leaves alone seats nobody ever came to
             table.hand_to_bot(seat)
 
+    def readmit(self, room: Room, table: LiveTable, seat_index: int | None) -> None:
+        """Let the person of a taken seat join again by name alone (their phone died, with its token), once, for
+        ``room_readmit_window`` seconds."""
+        if seat_index is None or not 0 <= seat_index < len(table.seats) \
+                or table.seats[seat_index].kind != "human" or is_open(table.seats[seat_index]):
+            raise TableError("bad_seats", "only a person's seat that was taken can be let back in", 409)
+        room.readmitted[seat_index] = self.settings.clock.now() + int(self.settings.room_readmit_window * 1000)
+
+    @staticmethod
+    def _let_back_in(room: Room, seat: SeatState) -> bool:
+        """Whether the host let ``seat`` back in by name (and not too long ago); spent by asking."""
+        return room.readmitted.pop(seat.index, None) is not None
+
     # -- what a phone does ------------------------------------------------------------------------------------
-    async def join(self, code: object, name: object, address: str | None) -> tuple[LiveTable, int, str]:
+    async def join(self, code: object, name: object, address: str | None,
+                   token: object = None) -> tuple[LiveTable, int, str]:
+        """A seat for a phone: its own again if it sends the token it was given, else a seat by name (a free
+        one, or a taken one the host let back in)."""
         room, table = self.find(code, address)
+        self._forget_late_readmits(room)
+        mine = table.seat_for_token(token)
+        if mine is not None and mine.kind == "human":
+            return table, mine.index, str(token)  # this phone's own seat: nothing changes
         named = clean_name(name)
         if named is None:
             raise TableError("bad_name", "a name is text of 1 to 40 characters")
         same = [s for s in table.seats if s.kind == "human" and s.named and s.name.casefold() == named.casefold()]
-        if same and same[0].connections:
-            raise TableError("name_taken", f"someone called {named} is already in this room: choose another name",
-                             409)
         if same:
-            seat = same[0]  # a phone closed and opened again: its seat, with a new token (the old one stops working)
+            seat = same[0]
+            if not self._let_back_in(room, seat):
+                raise TableError("name_taken", f"someone called {named} is in this room already: choose another "
+                                               "name, or if that is you and your phone lost its seat, ask at the "
+                                               "room's screen to let you back in", 409)
         elif room.started is not None:
-            raise TableError("started", "this room's game has begun: only a player who joined it can come back, "
-                                        "with the same name", 409)
+            raise TableError("started", "this room's game has begun: a player whose phone lost its seat asks at "
+                                        "the room's screen to be let back in", 409)
         else:
             free = [s for s in table.seats if is_open(s)]
             if not free:
                 raise TableError("room_full", "this room is full: every seat is taken", 409)
             seat = free[0]
-        token = new_token()
-        seat.token_hash = hash_token(token)
+        new = new_token()
+        seat.token_hash = hash_token(new)
         seat.name, seat.named = named, True
+        for holder in list(seat.connections):  # the old token's sockets: that phone has lost the seat
+            asyncio.get_running_loop().create_task(_turn_away(holder))
         table._save_seats()
         table.broadcast_table()
-        return table, seat.index, token
+        return table, seat.index, new
+
+
+async def _turn_away(connection: Connection) -> None:
+    """Tell a socket its seat went to another phone, then close it as a bad token (the page stops retrying)."""
+    connection.send(error("bad_token", "this seat was given to another phone by the room's screen"))
+    await connection.flush_and_stop()
+    with contextlib.suppress(Exception):
+        await connection.websocket.close(CLOSE_BAD_TOKEN)
 
 
 def qr_svg(link: str) -> bytes:

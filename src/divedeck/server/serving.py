@@ -78,7 +78,9 @@ class Utf8CheckedWebSockets(WebSocketsSansIOProtocol):
 def serve(settings: ServerSettings, port: int) -> None:
     protocol = type("HeaderTimeout", (HeaderTimeoutProtocol,), {"header_timeout": settings.header_timeout})
     # No permessage-deflate: our messages are small, and compression state costs memory on every socket.
+    # Forwarding headers only from the proxies named (uvicorn would believe them from 127.0.0.1 unless told).
+    proxies = list(settings.trusted_proxies)
     uvicorn.run(create_app(settings), host=settings.host, port=port, log_level="warning", http=protocol,
-                ws=Utf8CheckedWebSockets,
+                ws=Utf8CheckedWebSockets, proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None,
                 ws_max_size=65536, ws_per_message_deflate=False, timeout_keep_alive=settings.keep_alive,
                 h11_max_incomplete_event_size=MAX_HEAD_BYTES)

@@ -40,6 +40,9 @@ class ServerSettings:
     # Messages a socket may have refused beyond its rate (refilled at its rate) before it is disconnected.
     flood_allowance: int = 40
     outbox_limit: int = 64  # messages waiting for a slow client before it is disconnected
+    # Open websockets (counted from their accept, hello or not) one client address and one table may hold.
+    sockets_per_address: int = 100
+    sockets_per_table: int = 200
     hello_timeout: float = 10.0
     # Table creation: per client address, at most `tables_per_minute` (a burst of as many) and at most
     # `open_tables_per_address` unfinished tables at once; at most `max_open_tables` unfinished on the server.
@@ -57,13 +60,23 @@ class ServerSettings:
     # another site whose name is rebound to this machine sends its own name as Host and is refused.
     host: str = "127.0.0.1"
     allowed_hosts: tuple[str, ...] = ()
+    # Reverse proxies (addresses or networks) whose X-Forwarded-For and X-Forwarded-Proto are believed. None by
+    # default: anyone can write those headers, so a client is the address it connects from (uvicorn's own default
+    # trusts 127.0.0.1, and any process of the machine then chooses its address, past every per-address limit).
+    trusted_proxies: tuple[str, ...] = ()
     # Rooms (rooms.py): wrong room codes (or host tokens) one client address may try a minute (a burst of as many)
     # before every attempt from it is refused until the budget refills.
     room_code_failures_per_minute: float = 10.0
     # A seat claimed with the room code whose phone never opened the table: this long after the start it is
     # treated like a player who dropped out (a bot plays it until the phone comes), so it cannot block the game.
     room_claim_grace: float = 120.0
+    # A seat the host let back in (its person's phone died with its token) may be taken by name for this long.
+    room_readmit_window: float = 300.0
     log_length: int = 200  # recent events sent in a welcome
+    # Finished tables' replays (replay.py): each client address may ask this many a minute (a burst of as many),
+    # and the encoded replays kept in memory take at most this many bytes.
+    replays_per_minute: float = 20.0
+    replay_cache_bytes: int = 64 * 1024 * 1024
     # Options naming files on the server's disk (a custom card deck) are refused from the web unless this is set
     # by whoever runs the server: a stranger must not make the server read its files.
     allow_file_options: bool = False

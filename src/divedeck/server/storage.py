@@ -8,12 +8,13 @@ together are committed in one transaction (group commit), so a busy server pays 
 from __future__ import annotations
 
 import asyncio
+import bisect
 import json
 import queue
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
@@ -88,6 +89,9 @@ class StoredTable:
     actions: list[tuple[int, str, str | None]]  # (seat, action notation, client id), in order
     expired: float | None = None
     undone: int = 0  # how many actions of the log were taken back (their rows stay, marked, and are skipped)
+    # (seat, client id) -> the version its action produced, for every row, taken back or not: a client id sent
+    # again is answered with that, never applied twice.
+    client_ids: dict[tuple[int, str], int] = field(default_factory=dict)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -235,16 +239,32 @@ class Storage:
     @staticmethod
     def _stored(connection: Connection, row: Any) -> StoredTable:
         actions = connection.execute(
-            select(actions_table.c.seat, actions_table.c.action, actions_table.c.client_id, actions_table.c.undone)
+            select(actions_table.c.seat, actions_table.c.action, actions_table.c.client_id, actions_table.c.undone,
+                   actions_table.c.seq, actions_table.c.at)
             .where(actions_table.c.table_id == row["id"]).order_by(actions_table.c.seq)).all()
         return StoredTable(
             id=row["id"], game=row["game"], options=json.loads(row["options"]), seed=int(row["seed"]),
             seats=json.loads(row["seats"]), hotseat=bool(row["hotseat"]), created=row["created"],
             finished=row["finished"], rematch=row["rematch"], expired=row["expired"],
-            actions=[(int(seat), str(action), client_id) for seat, action, client_id, undone in actions
+            actions=[(int(seat), str(action), client_id) for seat, action, client_id, undone, *_ in actions
                      if undone is None],
-            undone=sum(1 for *_, undone in actions if undone is not None),
+            undone=sum(1 for _, _, _, undone, *_ in actions if undone is not None),
+            client_ids=_client_id_versions(actions),
         )
+
+
+def _client_id_versions(actions: Any) -> dict[tuple[int, str], int]:
+    """The version each stored action produced, by (seat, client id). A row appended at ``seq`` made version
+    ``seq + 1 + u`` (an undo adds two, one for the row it marks): ``u`` counts the undos done before it was
+    appended, which are the earlier rows marked undone before its time."""
+    versions: dict[tuple[int, str], int] = {}
+    undone_times: list[float] = []  # of the earlier rows, sorted
+    for seat, _action, client_id, undone, seq, at in actions:
+        if client_id is not None:
+            versions[int(seat), client_id] = int(seq) + 1 + bisect.bisect_right(undone_times, at)
+        if undone is not None:
+            bisect.insort(undone_times, undone)
+    return versions
 
 
 def _settle_all(outcomes: list[tuple[asyncio.Future[Any], Any]]) -> None:

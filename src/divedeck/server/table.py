@@ -602,7 +602,7 @@ class LiveTable:
             self.undone += 1
             self.log.clear()
             self.log.extend(log)
-            self.client_ids = {key: version for key, version in self.client_ids.items() if key[0] != seat}
+            # The undone action's client id stays remembered: sent again, it is answered, never applied twice.
             for connection in self.connections():
                 connection.send(self._undone(connection.seat, seat))
             self.schedule()

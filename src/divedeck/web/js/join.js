@@ -1,8 +1,24 @@
 // /join (or /join#CODE from the room's QR code): a code and a name give this phone a seat of the room's table,
-// with its own seat token, exactly like an invite link; then the normal table page plays it.
+// with its own seat token, exactly like an invite link; then the normal table page plays it. The token is kept
+// per room code and sent with the next join, so this phone gets its own seat back; a name alone never takes a
+// seat somebody holds (only once the room's screen let that seat back in: a phone that died). docs/protocol.md.
 
 const $ = (id) => document.getElementById(id);
 const NAME_KEY = "divedeck.name"; // shared with the table page: the name this browser last typed
+const SEAT_KEY = "divedeck.room-seat."; // + room code: the seat token this phone was given in that room
+
+/** The code as the server reads it: letters only, upper case. */
+function normalCode(text) {
+  return text.toUpperCase().replace(/[^A-Z]/g, "");
+}
+
+function keptToken(code) {
+  try {
+    return localStorage.getItem(SEAT_KEY + code) || null;
+  } catch {
+    return null;
+  }
+}
 
 function remembered() {
   try {
@@ -33,12 +49,13 @@ async function join(event) {
     const response = await fetch("/api/rooms/join", {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ code, name }),
+      body: JSON.stringify({ code, name, token: keptToken(normalCode(code)) }),
     });
     const data = await response.json().catch(() => null);
     if (!response.ok) throw new Error((data && data.error && data.error.message) || `the server answered ${response.status}`);
     try {
       localStorage.setItem(NAME_KEY, name);
+      localStorage.setItem(SEAT_KEY + normalCode(code), data.token);
     } catch {
       // private mode
     }

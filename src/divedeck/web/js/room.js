@@ -33,8 +33,71 @@ export function screenMode() {
   if (!code || !CODE.test(code)) return false;
   document.body.classList.add("screen");
   document.head.append(h("link", { rel: "stylesheet", href: "/static/css/room.css" }));
-  document.body.append(h("aside", { class: "screen-corner", "aria-label": "Join this room" }, joinCard(code)));
+  document.body.append(h("aside", { class: "screen-corner", "aria-label": "Join this room" }, joinCard(code),
+    letBackIn(code)));
   return true;
+}
+
+/** "A phone lost its seat?": the screen lets a player whose phone died join again by name (it alone may: a name
+ * is public, so without the screen's word a name gives nobody a seat that is taken). */
+function letBackIn(code) {
+  const list = h("div", { class: "screen-rejoin-seats" });
+  const box = h("details", { class: "screen-rejoin" },
+    h("summary", {}, "A phone lost its seat?"), list);
+  const show = async () => {
+    const host = storedHost(code);
+    try {
+      if (!host) throw new Error("Only the browser that made this room can let a player back in.");
+      const data = await fetchJSON("GET", `/api/rooms/${code}`, host);
+      const seats = data.room.table.seats.filter((seat) => seat.kind === "human" && seat.named);
+      replaceChildren(list, h("p", { class: "muted" }, "Let a player back in, then they join again with the code and their name:"),
+        seats.map((seat) => h("button", {
+          type: "button", class: "btn btn-small screen-readmit", "data-seat": seat.seat,
+          onclick: async () => {
+            try {
+              await fetchJSON("POST", `/api/rooms/${code}/readmit`, host, { host, seat: seat.seat });
+              replaceChildren(list, h("p", { class: "screen-rejoin-said", role: "status" },
+                `${seat.name} can join again now: open ${location.host}/join on the phone, type the code and the name ${seat.name}.`));
+            } catch (error) {
+              replaceChildren(list, h("p", { class: "form-error", role: "alert" }, error.message));
+            }
+          },
+        }, `Let ${seat.name} back in`)));
+    } catch (error) {
+      replaceChildren(list, h("p", { class: "form-error", role: "alert" }, error.message));
+    }
+  };
+  box.addEventListener("toggle", () => { if (box.open) show(); });
+  return box;
+}
+
+function storedHost(code) {
+  try {
+    return localStorage.getItem(HOST_KEY + code) || "";
+  } catch {
+    return "";
+  }
+}
+
+async function fetchJSON(method, path, host, body = null) {
+  const response = await fetch(path, {
+    method,
+    headers: { Accept: "application/json", "Content-Type": "application/json", "X-Room-Host": host },
+    body: body ? JSON.stringify(body) : null,
+  });
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const error = new Error((data && data.error && data.error.message) || `the server answered ${response.status}`);
+    error.code = data && data.error && data.error.code;
+    error.status = response.status;
+    throw error;
+  }
+  return data;
 }
 
 // -- the room page ----------------------------------------------------------------------------------------------
@@ -60,25 +123,8 @@ function problem(text) {
   box.hidden = !text;
 }
 
-async function call(method, path, body = null) {
-  const response = await fetch(path, {
-    method,
-    headers: { Accept: "application/json", "Content-Type": "application/json", "X-Room-Host": room.host },
-    body: body ? JSON.stringify(body) : null,
-  });
-  let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = null;
-  }
-  if (!response.ok) {
-    const error = new Error((data && data.error && data.error.message) || `the server answered ${response.status}`);
-    error.code = data && data.error && data.error.code;
-    error.status = response.status;
-    throw error;
-  }
-  return data;
+function call(method, path, body = null) {
+  return fetchJSON(method, path, room.host, body);
 }
 
 async function loadGame(name) {
@@ -90,10 +136,17 @@ function seatRow(seat) {
   const open = seat.kind === "human" && !seat.named;
   const label = h("span", { class: "room-seat-num" }, `Seat ${seat.seat + 1}`);
   if (!open) {
-    const who = seat.kind === "bot" ? "bot" : seat.connected ? "here" : "joined";
+    const readmitted = (room.state.readmitted || []).includes(seat.seat);
+    const who = seat.kind === "bot" ? "bot" : readmitted ? "may join again by name" : seat.connected ? "here" : "joined";
     const invite = room.invites[seat.seat];
+    // A phone that died took its seat token with it: only this screen can let its person join again by name.
+    const readmit = seat.kind === "human" && !readmitted ? h("button", {
+      type: "button", class: "btn btn-small room-readmit",
+      title: "For a player whose phone lost its seat: they join again with the code and the same name",
+      onclick: () => act(() => call("POST", `/api/rooms/${room.code}/readmit`, { host: room.host, seat: seat.seat })),
+    }, "Let back in") : null;
     return h("li", { class: "room-seat", "data-seat": seat.seat, "data-state": seat.kind === "bot" ? "bot" : "joined" },
-      label, h("span", { class: "room-seat-name" }, seat.name), h("span", { class: "room-seat-tag" }, who),
+      label, h("span", { class: "room-seat-name" }, seat.name), h("span", { class: "room-seat-tag" }, who), readmit,
       invite ? linkBox(invite, `Invite link for seat ${seat.seat + 1}: send it to a player who is not in the room`, "room-invite-link") : null);
   }
   const bots = (room.game && room.game.bots) || [];
