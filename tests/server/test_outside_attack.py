@@ -183,6 +183,10 @@ def test_the_host_lets_a_dead_phone_back_in_and_the_old_socket_loses_the_seat(ma
     assert app.live(table_id).seat_for_token(anna["token"]) is None
     new = app.connect(table_id, again["token"])
     assert new.welcome["seat"] == 0 and "hand" in new.welcome["view"]  # type: ignore[index]
+    # Let back in, but the phone came back with its token after all: the name no longer opens the seat.
+    assert app.client.post(f"/api/rooms/{code}/readmit", json={"host": host, "seat": 0}).status_code == 200
+    assert join(app, code, "Anna", again["token"]).json()["token"] == again["token"]
+    assert join(app, code, "Anna").json()["error"]["code"] == "name_taken"
 
 
 # -- 5. open sockets are capped per address and per table, and leave nothing behind -------------------------------

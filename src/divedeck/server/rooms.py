@@ -261,13 +261,14 @@ class Rooms:
         self._forget_late_readmits(room)
         mine = table.seat_for_token(token)
         if mine is not None and mine.kind == "human":
+            room.readmitted.pop(mine.index, None)  # its phone is back: the name no longer opens the seat
             return table, mine.index, str(token)  # this phone's own seat: nothing changes
         named = clean_name(name)
         if named is None:
             raise TableError("bad_name", "a name is text of 1 to 40 characters")
         same = [s for s in table.seats if s.kind == "human" and s.named and s.name.casefold() == named.casefold()]
-        if same:
-            seat = same[0]
+        if same:  # (two seats may share a name: a seat renames itself at the table) the one let back in, if any
+            seat = next((s for s in same if s.index in room.readmitted), same[0])
             if not self._let_back_in(room, seat):
                 raise TableError("name_taken", f"someone called {named} is in this room already: choose another "
                                                "name, or if that is you and your phone lost its seat, ask at the "
