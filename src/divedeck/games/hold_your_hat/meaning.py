@@ -15,7 +15,8 @@ words, written for divedeck): the words a bot clue-giver may type, and the neigh
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -151,6 +152,27 @@ def _vocabulary_of(vectors: WordVectors) -> ClueVocabulary:
 def clue_vocabulary(vectors: WordVectors) -> ClueVocabulary:
     """The words a bot may clue with, and their vectors (see the module's docstring)."""
     return _vocabulary_of(vectors)
+
+
+@cache
+def _thread_pools() -> Any:
+    try:
+        from threadpoolctl import ThreadpoolController
+    except ImportError:
+        return None
+    return ThreadpoolController()
+
+
+@contextmanager
+def one_thread() -> Iterator[None]:
+    """The vectors' products are small (a few thousand rows of 256): one BLAS thread does each in microseconds,
+    where BLAS's thread pool on a busy machine takes milliseconds (measured: about 50 times as long)."""
+    pools = _thread_pools()
+    if pools is None:
+        yield
+        return
+    with pools.limit(limits=1, user_api="blas"):
+        yield
 
 
 @cache

@@ -31,7 +31,7 @@ from . import judging
 from .actions import Action
 from .associations import Associations
 from .bots import Knowledge, WordBot
-from .meaning import WordVectors, clue_vocabulary, load_vectors, telling_words
+from .meaning import WordVectors, clue_vocabulary, load_vectors, one_thread, telling_words
 from .words import COLORS, WordTable
 
 CLOSENESS = 0.05  # cosine a candidate's score falls by a factor e: how sharply a guesser prefers the nearest entry
@@ -47,6 +47,10 @@ class MeaningKnowledge:
     words (``Knowledge``). Same interface as ``Knowledge`` (``scores``, ``rate``, ``telling``), and ``clue_words``."""
 
     def __init__(self, table: WordTable, associations: Associations, color: int, vectors: WordVectors) -> None:
+        with one_thread():
+            self._learn(table, associations, color, vectors)
+
+    def _learn(self, table: WordTable, associations: Associations, color: int, vectors: WordVectors) -> None:
         import numpy as np
 
         self.vectors = vectors
@@ -78,7 +82,8 @@ class MeaningKnowledge:
                 texts.append(" ".join(found))
         if not texts:
             return None
-        return (self.matrix @ self.vectors.embed(texts).T).mean(axis=1)
+        with one_thread():
+            return (self.matrix @ self.vectors.embed(texts).T).mean(axis=1)
 
     def scores(self, clues: Sequence[str], excluded: set[str], rng: random.Random | None = None,
                know: float = 1.0) -> list[tuple[float, str]]:
@@ -116,7 +121,8 @@ class MeaningKnowledge:
             return []
         key = (index, round_number)
         if key not in self._clue_words:
-            self._clue_words[key] = self._choose_clue_words(index, round_number)
+            with one_thread():
+                self._clue_words[key] = self._choose_clue_words(index, round_number)
         return self._clue_words[key]
 
     def _choose_clue_words(self, index: int, round_number: int) -> list[str]:
@@ -124,17 +130,23 @@ class MeaningKnowledge:
 
         vocabulary = clue_vocabulary(self.vectors)
         if self._vocabulary_near is None:
-            self._vocabulary_near = vocabulary.matrix @ self.matrix.T  # every word's nearness to every entry
-        near = self._vocabulary_near
-        others = near.copy()
-        others[:, index] = -np.inf
+            near_all = vocabulary.matrix @ self.matrix.T  # every word's nearness to every entry
+            top_two = np.argsort(-near_all, axis=1)[:, :2] if len(self.entries) > 1 else None
+            self._vocabulary_near = (near_all, top_two)
+        near_all, top_two = self._vocabulary_near
+        near = near_all[:, index]
+        if top_two is None:
+            others = np.zeros((len(near), 1), dtype=np.float32)
+        else:  # each word's nearness to the nearest other entry
+            nearest_other = np.where(top_two[:, 0] == index, top_two[:, 1], top_two[:, 0])
+            others = near_all[np.arange(len(near)), nearest_other][:, None]
         entry = self.entries[index]
         pieces = self.vectors.pieces(entry.text)  # "good" is near "badge" only through "bad"
         if pieces:
             others = np.concatenate([others, vocabulary.matrix @ self.vectors.embed(pieces).T], axis=1)
-        margin = near[:, index] - AVOID_OTHERS * (others.max(axis=1) if others.shape[1] > 1 else 0.0)
+        margin = near - AVOID_OTHERS * others.max(axis=1)
         picked: list[str] = []
-        for candidate in np.argsort(-margin):
+        for candidate in np.argsort(-margin, kind="stable"):
             word = vocabulary.words[int(candidate)]
             if judging.clue_problem(word, entry.text, entry.alternates, round_number) is None \
                     and not any(self.vectors.look_alike(word, text) for text in (entry.text, *entry.alternates)):
