@@ -172,6 +172,21 @@ class MeaningKnowledge:
         return [" ".join(found[:ROUND_ONE_FIRST]), *found[ROUND_ONE_FIRST:]] if found else []
 
 
+_SHARED: dict[tuple[int, int, int, int], tuple[Any, ...]] = {}
+
+
+def shared_knowledge(table: WordTable, associations: Associations, color: int,
+                     vectors: WordVectors) -> MeaningKnowledge:
+    """One ``MeaningKnowledge`` for every bot of a process that plays the same table, data and colour (tables and
+    association data are loaded once and shared, so they are told apart by identity): it only learns, never
+    changes its mind, and learning a deck's meanings takes a moment."""
+    key = (id(table), id(associations), color, id(vectors))
+    found = _SHARED.get(key)
+    if found is None:  # the objects are kept with it, so that their ids stay theirs
+        found = _SHARED[key] = (MeaningKnowledge(table, associations, color, vectors), table, associations, vectors)
+    return found[0]
+
+
 class MeaningBot(WordBot):
     """A ``WordBot`` that also knows what words mean (module docstring): it guesses by meaning and gives clues for
     any entry, at the pace and with the special cards of its level."""
@@ -188,7 +203,7 @@ class MeaningBot(WordBot):
         color = COLORS.index(decision.view["color"])
         if color not in self.meaning:
             table, associations, _ = self._source(decision)
-            self.meaning[color] = MeaningKnowledge(table, associations, color, self.vectors)
+            self.meaning[color] = shared_knowledge(table, associations, color, self.vectors)
         return self.meaning[color]
 
     def clues_for(self, decision: Decision, entry: str) -> list[str]:
