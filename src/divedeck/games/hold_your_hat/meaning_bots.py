@@ -198,6 +198,9 @@ class MeaningBot(WordBot):
             raise RuntimeError('word meaning needs the wordllama package: pip install "divedeck[words]"')
         self.vectors = found
         self.meaning: dict[int, MeaningKnowledge] = {}
+        # Learnt once a process, here rather than at its first move: a real-time table plans its bots' moves as
+        # the game runs, and a pause then would be a pause in the game.
+        clue_vocabulary(found)
 
     def _knowledge(self, decision: Decision) -> Any:
         color = COLORS.index(decision.view["color"])
