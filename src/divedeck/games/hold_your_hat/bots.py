@@ -326,12 +326,10 @@ class WordBot:
         word = view.get("word")
         if word is None:
             return None
-        _, associations, _ = self._source(decision)
-        found = associations.get(word["text"])
         given = len(view.get("clues", []))
-        if found is None:
+        script = self.clues_for(decision, word["text"])
+        if not script:
             return self._pass(legal, self._pause(self.level.read_ms), word)
-        script = self._script(decision, found)
         skip = _find(legal, Skip)
         if given == 0 and skip is not None and self.rate(decision, word["text"], script) < self.level.skip_below:
             return self._pause(self.level.read_ms), skip  # a word its guessers would hardly find: SKIP at once
@@ -343,6 +341,11 @@ class WordBot:
             wait = self.level.read_ms if given == 0 else self.level.between_ms * 3
             return self._pause(wait + self.level.type_ms * len(text)), Clue(text)
         return self._pass(legal, self._pause(self.level.give_up_ms), word)
+
+    def clues_for(self, decision: Decision, entry: str) -> list[str]:
+        """The clues it would give for ``entry`` this round, in order (none: it passes the word at once)."""
+        found = self._source(decision)[1].get(entry)
+        return [] if found is None else self._script(decision, found)
 
     def _script(self, decision: Decision, found: Association) -> list[str]:
         return clue_script(found, decision.view["round"], self._knowledge(decision).telling)

@@ -13,9 +13,10 @@ from ...engine.records import ActionRecord, LogPart
 from . import information, notation, rules
 from . import words as data_words
 from .actions import Action, Tick, format_action, parse_action
-from .bots import StandInBot, TeamBot, word_bot
+from .bots import StandInBot, TeamBot
 from .config import HoldYourHatConfig
 from .guide import GUIDE, hint
+from .meaning_bots import word_bot
 from .metrics import METRICS
 from .presentation import action_record, log_parts, static_data
 from .state import HoldYourHatState
@@ -28,9 +29,10 @@ class HoldYourHat(Game[HoldYourHatState, Action]):
     realtime = True
     seat_rule = "HYH-R1"
     over_rule = "HYH-R42"
-    # The word bots give clues and guess from the association data (associations.py); ``team`` models a whole team
-    # without words (for quick simulations), the stand-in keeps a table moving when a person has left.
-    bots = {"words": BotEntry(word_bot("medium"), "gives clues and guesses from the deck's associations"),
+    # The word bots give clues and guess by what words mean and from the association data (meaning_bots.py; the
+    # association data alone without the ``words`` extra); ``team`` models a whole team without words (for quick
+    # simulations), the stand-in keeps a table moving when a person has left.
+    bots = {"words": BotEntry(word_bot("medium"), "gives clues and guesses by what words mean"),
             "words-easy": BotEntry(word_bot("easy"), "slower, knows less about the words"),
             "words-hard": BotEntry(word_bot("hard"), "quick, knows the words well"),
             "team": BotEntry(TeamBot, "plays its specials, gives no clues", offered=False),
