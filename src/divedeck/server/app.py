@@ -28,11 +28,14 @@ from ..bots import bot_names
 from ..bots.registry import bot_descriptions
 from ..engine.registry import game_names, get_game
 from .bot_workers import BotWorkers
+from .bus import Bus
 from .collector import tend_garbage_collector
 from .connection import Bucket, Connection
 from .manager import TableError, TableManager, client_key
+from .ownership import Leases, Solo
 from .replay import replay_steps
 from .rooms import Rooms, normal_code, qr_svg
+from .routing import Router
 from .settings import ServerSettings
 from .storage import Storage
 from .table import PROTOCOL, PROTOCOLS, SeatState, encodable, error, parse_json
@@ -146,11 +149,19 @@ def create_app(settings: ServerSettings) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(settings.database_url)
         bot_workers = BotWorkers.for_settings(settings)
-        manager = TableManager(settings, storage, bot_workers)
+        # On a database several processes can share, tables are owned by leases (ownership.py).
+        ownership = Leases(storage, settings.lease_seconds) if storage.shared else Solo()
+        manager = TableManager(settings, storage, bot_workers, ownership)
         manager.restore()
         rooms = Rooms(settings, storage, manager)
         rooms.restore()  # before the start: a room not yet started keeps its table held
         manager.start()
+        await manager.start_cluster()
+        router = None
+        if settings.bus_url and isinstance(ownership, Leases):
+            router = Router(Bus(settings.bus_url), manager, ownership)
+            await router.start()
+        app.state.router = router
         app.state.manager = manager
         app.state.rooms = rooms
         collector = None
@@ -163,6 +174,9 @@ def create_app(settings: ServerSettings) -> FastAPI:
             if collector is not None:
                 collector.cancel()
                 gc.unfreeze()
+            if router is not None:
+                await router.close()
+                await router.bus.close()
             await manager.close()
             bot_workers.close()
             storage.close()
@@ -229,7 +243,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
 
     @app.get("/api/tables/{table_id}", response_model=None)
     async def one_table(table_id: str, request: Request) -> dict[str, Any] | JSONResponse:
-        table = manager_of(request).get(table_id)
+        table = await manager_of(request).snapshot(table_id)
         if table is None:
             return problem(404, "not_found", f"no table {table_id}")
         return {"table": table.public()}
@@ -240,7 +254,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
         replay shows its hidden cards, so it needs that seat's token (header ``X-Seat-Token``, kept out of URLs and
         logs), as the seat's socket did: a finished game's hands stay as private as they were."""
         manager = manager_of(request)
-        table = manager.get(table_id)
+        table = await manager.snapshot(table_id)
         if table is None:
             return problem(404, "not_found", f"no table {table_id}")
         if not table.finished:
@@ -262,7 +276,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
     @app.get("/api/tables/{table_id}/hint", response_model=None)
     async def guide_hint(table_id: str, request: Request) -> dict[str, Any] | JSONResponse:
         """The guided game's hint for the seat whose token comes in the ``X-Seat-Token`` header."""
-        table = manager_of(request).get(table_id)
+        table = await manager_of(request).snapshot(table_id)
         if table is None:
             return problem(404, "not_found", f"no table {table_id}")
         seat = table.seat_for_token(request.headers.get("x-seat-token"))
@@ -370,9 +384,13 @@ def create_app(settings: ServerSettings) -> FastAPI:
     async def play(websocket: WebSocket) -> None:
         table_id = websocket.path_params["table_id"]
         await websocket.accept()
-        table = manager_of(websocket).get(table_id)
+        table = await manager_of(websocket).find(table_id)
         if table is None:
             await _refuse(websocket, "not_found", f"no table {table_id}", 4404)
+            return
+        router: Router | None = websocket.app.state.router
+        if isinstance(table, str) and router is None:  # another live process owns it, and no bus leads there
+            await _refuse(websocket, "elsewhere", "this table is played on another server process", 1013)
             return
         try:
             first = await asyncio.wait_for(websocket.receive(), settings.hello_timeout)
@@ -390,15 +408,28 @@ def create_app(settings: ServerSettings) -> FastAPI:
         if type(hello.get("protocol")) is not int or hello.get("protocol") not in PROTOCOLS:
             await _refuse(websocket, "bad_protocol", f"this server speaks protocol {PROTOCOL}: reload the page", 4400)
             return
+        manager = manager_of(websocket)
+        address = client_key(websocket.client.host if websocket.client else None) or "unknown"
+        if isinstance(table, str):  # served by its owner, through the bus
+            assert router is not None
+            connection = Connection(websocket, None, settings.outbox_limit, settings.messages_per_second,
+                                    protocol=hello["protocol"], clock=settings.clock,
+                                    shared=(manager.limits.address_bucket(address),),
+                                    flood_allowance=settings.flood_allowance)
+            try:
+                await router.relay(connection, table, table_id, hello,
+                                   lambda handler: _receive_loop(websocket, connection, handler, settings))
+            finally:
+                manager.limits.release(address)
+                await connection.flush_and_stop()
+            return
         seat: SeatState | None = None
         if hello.get("spectator") is not True:
             seat = table.seat_for_token(hello.get("token"))
             if seat is None:
                 await _refuse(websocket, "bad_token", "that token opens no seat at this table", 4401)
                 return
-        manager = manager_of(websocket)
-        address = client_key(websocket.client.host if websocket.client else None) or "unknown"
-        shared: tuple[Bucket, ...] = (manager.address_bucket(address),)
+        shared: tuple[Bucket, ...] = (manager.limits.address_bucket(address),)
         if seat is not None:
             if seat.bucket is None:
                 seat.bucket = Bucket(settings.seat_messages_per_second, settings.clock)
@@ -416,7 +447,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
             await _receive_loop(websocket, connection, table, settings)
         finally:
             table.leave(connection)
-            manager.release(address)
+            manager.limits.release(address)
             await connection.flush_and_stop()
 
     return app

@@ -28,7 +28,8 @@ from sqlalchemy import Column, Float, MetaData, String, Table, insert, select, u
 from ..bots import bot_names, make_bot
 from ..sim.clock import sleep_until
 from .connection import Bucket
-from .manager import REMEMBERED_ADDRESSES, TableError, TableManager, new_token
+from .limits import REMEMBERED_ADDRESSES, TableError
+from .manager import TableManager, new_token
 from .settings import ServerSettings
 from .storage import Storage
 from .table import LiveTable, SeatState, clean_name, hash_token
