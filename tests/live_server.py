@@ -55,7 +55,7 @@ class ServerProcess:
         with self.log.open("ab") as sink:
             self.process = subprocess.Popen(command, stdout=sink, stderr=subprocess.STDOUT, env=dict(os.environ),
                                             start_new_session=True)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60  # a busy machine may take that long to start a server
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the server exited at start-up:\n{self.log.read_text(errors='replace')}")
@@ -63,12 +63,18 @@ class ServerProcess:
                 return
             time.sleep(0.05)
         self.kill()
-        raise RuntimeError(f"the server did not answer within 30 s:\n{self.log.read_text(errors='replace')}")
+        raise RuntimeError(f"the server did not answer within 60 s:\n{self.log.read_text(errors='replace')}")
 
     def kill(self) -> None:
+        """SIGKILL the server and every process it started (its own process group: ``--processes`` servers)."""
         if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGCONT)  # a frozen process cannot die until it runs again
+                os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait(timeout=10)
+        elif self.process is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGKILL)
 
     def stored(self, table_id: str) -> Any:
         """The table as the server stored it (``StoredTable``: its options, seed, seats and action log), read back

@@ -35,7 +35,7 @@ from .manager import TableError, TableManager, client_key
 from .ownership import Leases, Solo
 from .replay import replay_steps
 from .rooms import Rooms, normal_code, qr_svg
-from .routing import Router
+from .routing import FORWARDED, Router
 from .settings import ServerSettings
 from .storage import Storage
 from .table import PROTOCOL, PROTOCOLS, SeatState, encodable, error, parse_json
@@ -135,6 +135,47 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+class RoomsWhereTheirTablesAre:
+    """With several processes: a request about a room whose table another process owns is answered by that
+    process (routing.py passes it whole through the bus). Only ``/api/rooms/...`` requests are looked at."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path = scope.get("path", "") if scope["type"] == "http" else ""
+        router = scope["app"].state.router if path.startswith("/api/rooms/") else None
+        if router is None or any(name == FORWARDED.encode() for name, _ in scope["headers"]):
+            await self.app(scope, receive, send)
+            return
+        body = b""
+        while True:  # bounded: the body-size limit refuses more before any route reads it
+            message = await receive()
+            body += message.get("body", b"")
+            if not message.get("more_body") or len(body) > MAX_BODY_BYTES:
+                break
+        code: object = path.split("/")[3]
+        if code == "join":
+            sent = parse_json(body.decode("utf-8", "replace"))
+            code = sent.get("code") if isinstance(sent, dict) else None
+        owner = await scope["app"].state.rooms.owner_elsewhere(code)
+        if owner is not None:
+            status, headers, answer = await router.forward_http(owner, scope, body)
+            await send({"type": "http.response.start", "status": status, "headers": headers})
+            await send({"type": "http.response.body", "body": answer})
+            return
+        given = False
+
+        async def replay() -> Message:
+            nonlocal given
+            if given:
+                return await receive()
+            given = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, replay, send)
+
+
 def content_security_policy(host: str) -> str:
     """Scripts, styles, images only from this server; sockets to this host. The pages have no inline script or
     ``<style>``; style attributes stay allowed because they place and colour what the scripts draw."""
@@ -155,11 +196,14 @@ def create_app(settings: ServerSettings) -> FastAPI:
         manager.restore()
         rooms = Rooms(settings, storage, manager)
         rooms.restore()  # before the start: a room not yet started keeps its table held
+        if ownership.clustered:
+            manager.on_rebuild.append(rooms.adopt)  # a table taken over brings its room
         manager.start()
         await manager.start_cluster()
         router = None
         if settings.bus_url and isinstance(ownership, Leases):
             router = Router(Bus(settings.bus_url), manager, ownership)
+            router.app = app
             await router.start()
         app.state.router = router
         app.state.manager = manager
@@ -184,6 +228,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
     # No /docs or /openapi.json: the protocol is documented in docs/protocol.md, and a stranger needs no map.
     app = FastAPI(title="divedeck", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
 
+    app.add_middleware(RoomsWhereTheirTablesAre)
     # Added last, so outermost: even a refused Host gets the security headers.
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=settings.trusted_hosts())
     app.add_middleware(SecurityHeaders)

@@ -14,14 +14,21 @@ them and registers again under a new id, so that its old leases are plainly a de
 
 from __future__ import annotations
 
+import asyncio
+import os
 import secrets
+import socket
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from sqlalchemy import delete, func, insert, select, text, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from .storage import Storage, database_now, leases_table, nodes_table, tables_table
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -67,7 +74,8 @@ class Leases:
         node, seconds = new_node_id(), self.lease_seconds
 
         def work(connection: Connection) -> None:
-            connection.execute(insert(nodes_table).values(id=node, expires=database_now(connection) + seconds))
+            connection.execute(insert(nodes_table).values(id=node, expires=database_now(connection) + seconds,
+                                                          host=socket.gethostname(), pid=os.getpid()))
         await self.storage._run(work)
         self.node = self.storage.node = node
         await self.renew()
@@ -84,10 +92,16 @@ class Leases:
             alive = frozenset(connection.execute(select(nodes_table.c.id).where(nodes_table.c.expires > now))
                               .scalars())
             return renewed, alive
-        renewed, self.alive = await self.storage._run(work)
+        renewed, self.alive = await asyncio.to_thread(self._transaction, work)
         if not renewed:
             self.storage.node = None  # nothing may be written under the old id any more
         return bool(renewed)
+
+    def _transaction(self, work: Callable[[Connection], T]) -> T:
+        """Run ``work`` in a transaction of its own, off the storage's writer thread: a renewal must not wait
+        behind a batch of appends (the lease would run out while the process is only busy)."""
+        with self.storage.engine.begin() as connection:
+            return work(connection)
 
     async def stop(self) -> None:
         """Leave at once (a clean shutdown): the others take the tables over without waiting for the lease."""

@@ -10,9 +10,11 @@ and the one started in its place takes a share of the tables again as they come 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
 import socket
 import sys
+import threading
 import time
 from multiprocessing.process import BaseProcess
 from types import FrameType
@@ -35,7 +37,15 @@ def listening_socket(host: str, port: int) -> socket.socket:
 def _run(settings: ServerSettings, port: int, listening: socket.socket) -> None:
     from .serving import serve_on
 
+    threading.Thread(target=_exit_with_parent, args=(os.getppid(),), daemon=True).start()
     serve_on(settings, port, listening)
+
+
+def _exit_with_parent(parent: int) -> None:
+    """A server whose parent is gone (killed, so it could not stop them) stops too, rather than serve alone."""
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(1)
 
 
 def serve_processes(settings: ServerSettings, port: int, count: int) -> None:

@@ -9,6 +9,9 @@ processes keep their order (bus.py), so a page sees exactly what a socket on the
 When either side dies (its lease row expires, ownership.py), the other closes what it relayed: the edge closes
 the page's socket with 1012 and the page reconnects (client.js), reaching whichever process owns the table now;
 the owner seats the socket's seat away, as if the page had closed.
+
+Rooms (rooms.py) live with their table: an HTTP request about a room whose table another process owns is passed
+to that process whole (an ``http`` frame), answered by its own app, and the answer comes back (``http-reply``).
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ from .table import LiveTable, error
 from .wire import encode
 
 log = logging.getLogger(__name__)
+HTTP_TIMEOUT = 10.0  # seconds to wait for the process a request was passed to
+FORWARDED = "x-divedeck-passed"  # a request passed on once is answered where it arrives, never passed again
 CLOSE_NOT_FOUND = 4404
 CLOSE_BAD_TOKEN = 4401
 
@@ -72,6 +77,8 @@ class Router:
         self.leases = leases
         self.relayed: dict[str, Relayed] = {}
         self.remote: dict[str, RemoteConnection] = {}
+        self.requests: dict[str, asyncio.Future[tuple[int, list[Any], bytes]]] = {}
+        self.app: Any = None  # the ASGI app that answers requests passed here by other processes
         self._node: str | None = None
 
     async def start(self) -> None:
@@ -143,6 +150,13 @@ class Router:
             remote = self.remote.get(connection_id)
             if remote is not None and not remote.closed:
                 remote.inbox.put_nowait(str(frame["x"]))
+        elif kind == "http":
+            asyncio.get_running_loop().create_task(self._answer_http(frame))
+        elif kind == "http-reply":
+            answer = self.requests.get(connection_id)
+            if answer is not None and not answer.done():
+                answer.set_result((int(frame["s"]), [(k.encode("latin-1"), v.encode("latin-1")) for k, v in frame["h"]],
+                                   str(frame["b"]).encode()))
         elif kind == "close":
             remote = self.remote.get(connection_id)
             if remote is not None:
@@ -190,6 +204,51 @@ class Router:
             table.leave(remote)  # type: ignore[arg-type]
             if table.closing:
                 remote.close(CLOSE_SERVICE_RESTART)
+
+    # -- HTTP requests about a room whose table another process owns ----------------------------------------------
+    async def forward_http(self, owner: str, scope: dict[str, Any], body: bytes) -> tuple[int, list[Any], bytes]:
+        """Have ``owner`` answer this request as if it had reached it (its own app handles it)."""
+        request_id = secrets.token_hex(8)
+        answer: asyncio.Future[tuple[int, list[Any], bytes]] = asyncio.get_running_loop().create_future()
+        self.requests[request_id] = answer
+        client = scope.get("client") or ("", 0)
+        self.bus.send(owner, {"k": "http", "c": request_id, "from": self._node, "m": scope["method"],
+                              "p": scope["path"], "q": scope.get("query_string", b"").decode("latin-1"),
+                              "h": [[k.decode("latin-1"), v.decode("latin-1")] for k, v in scope["headers"]],
+                              "b": body.decode("utf-8", "replace"), "a": client[0]})
+        try:
+            return await asyncio.wait_for(answer, HTTP_TIMEOUT)
+        except TimeoutError:
+            return 503, [], encode({"error": {"code": "server_busy", "message": "the room's server process did "
+                                                                                "not answer: try again"}}).encode()
+        finally:
+            self.requests.pop(request_id, None)
+
+    async def _answer_http(self, frame: dict[str, Any]) -> None:
+        assert self.app is not None
+        scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": frame["m"],
+                 "scheme": "http", "path": frame["p"], "raw_path": str(frame["p"]).encode(),
+                 "query_string": str(frame.get("q", "")).encode("latin-1"), "root_path": "",
+                 "headers": [(k.encode("latin-1"), v.encode("latin-1")) for k, v in frame["h"]
+                             if k.lower() != FORWARDED] + [(FORWARDED.encode(), b"1")],
+                 "client": (frame.get("a") or "", 0), "server": ("127.0.0.1", 0)}
+        pending = [{"type": "http.request", "body": str(frame["b"]).encode(), "more_body": False}]
+        status, headers, chunks = 500, [], []
+
+        async def receive() -> dict[str, Any]:
+            return pending.pop() if pending else {"type": "http.disconnect"}
+
+        async def send(message: dict[str, Any]) -> None:
+            nonlocal status, headers
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                headers = [[k.decode("latin-1"), v.decode("latin-1")] for k, v in message.get("headers", [])]
+            elif message["type"] == "http.response.body":
+                chunks.append(message.get("body", b""))
+
+        await self.app(scope, receive, send)
+        self.bus.send(str(frame["from"]), {"k": "http-reply", "c": frame["c"], "s": status, "h": headers,
+                                           "b": b"".join(chunks).decode("utf-8", "replace")})
 
     async def close(self) -> None:
         for remote in list(self.remote.values()):

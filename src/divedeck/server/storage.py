@@ -78,6 +78,9 @@ nodes_table = Table(
     "nodes", metadata,
     Column("id", String(32), primary_key=True),
     Column("expires", Float, nullable=False),
+    # Where it runs, for operators (and tests) looking for the process that owns a table.
+    Column("host", String(255), nullable=True),
+    Column("pid", Integer, nullable=True),
 )
 
 # Which process owns each table, and since which takeover (the epoch, one more at each change of owner).
