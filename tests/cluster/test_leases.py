@@ -132,3 +132,23 @@ def test_only_one_process_wins_an_orphaned_table(database_url: str) -> None:
                 storage.close()
 
     run(scenario())
+
+
+def test_a_table_stored_before_leases_is_claimed_once(database_url: str) -> None:
+    """A table from a database made by an older version (or one process alone) has no lease: the first process
+    to look takes it at epoch 1, and no other does."""
+    async def scenario() -> None:
+        (storage_a, leases_a), (storage_b, leases_b) = await two_processes(database_url)
+        try:
+            await storage_a.create_table(stored_table("old"))  # no lease, as before this version
+            assert await leases_a.claim_orphans() == [("old", 1)]
+            assert await leases_b.claim_orphans() == []
+            assert await leases_b.claim("old") is None
+            await storage_a.append_action("old", 0, 0, "x", None, 1)
+            with pytest.raises(Fenced):
+                await storage_b.append_action("old", 0, 0, "y", None, 1)
+        finally:
+            for storage in (storage_a, storage_b):
+                storage.close()
+
+    run(scenario())

@@ -205,6 +205,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
             router = Router(Bus(settings.bus_url), manager, ownership)
             router.app = app
             await router.start()
+            manager.shared_counts = router.bus.client  # per-address table counts, shared by every process
         app.state.router = router
         app.state.manager = manager
         app.state.rooms = rooms

@@ -2,14 +2,17 @@
 message budget all its sockets share.
 
 Whom the limits count is an IPv4 address, or an IPv6 address's /64 (one subscriber's network holds billions of
-addresses). The counters live in this process; behind a load balancer that spreads one address over several
-processes, each process counts what reaches it.
+addresses). The counters live in this process. With several processes and a bus (Redis), the table counts of an address
+(how many it created this minute, which of its tables are unfinished) live in Redis, shared by every process
+(``admit_shared``); the message budgets stay per process (a message is counted where its socket is).
 """
 
 from __future__ import annotations
 
 import ipaddress
-from collections.abc import Callable
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from ..engine.errors import DivedeckError
 from .connection import Bucket
@@ -75,6 +78,39 @@ class AddressLimits:
     def created(self, address: str | None, table_id: str) -> None:
         if address is not None:
             self.created_by.setdefault(address, set()).add(table_id)
+
+    # -- shared by every process, in Redis ------------------------------------------------------------------------
+    async def admit_shared(self, shared: Any, address: str | None, unfinished: int,
+                           finished_among: Callable[[list[str]], Awaitable[set[str]]]) -> None:
+        """``admit``, with the address's counts in Redis (``shared``): its unfinished tables are a set of ids
+        (``finished_among`` says which have ended, and they leave it), its creations a count per minute."""
+        settings = self.settings
+        if unfinished >= settings.max_open_tables:
+            raise TableError("server_full", f"this server already has {settings.max_open_tables} unfinished "
+                                            "tables: try again later", 503)
+        if address is None:
+            return
+        key = f"divedeck:tables-of:{address}"
+        mine = [member.decode() for member in await shared.smembers(key)]
+        ended = await finished_among(mine) if mine else set()
+        if ended:
+            await shared.srem(key, *ended)
+        if len(mine) - len(ended) >= settings.open_tables_per_address:
+            raise TableError("too_many_tables", f"at most {settings.open_tables_per_address} unfinished tables "
+                                                "from one address: finish or abandon some first", 429)
+        window = f"divedeck:created:{address}:{int(time.time() // 60)}"
+        count = await shared.incr(window)
+        if count == 1:
+            await shared.expire(window, 120)
+        if count > settings.tables_per_minute:
+            raise TableError("rate_limited", f"at most {settings.tables_per_minute:g} new tables a minute from "
+                                             "one address", 429)
+
+    async def created_shared(self, shared: Any, address: str | None, table_id: str) -> None:
+        if address is not None:
+            key = f"divedeck:tables-of:{address}"
+            await shared.sadd(key, table_id)
+            await shared.expire(key, 7 * 24 * 3600)  # an address gone for a week is forgotten
 
     def address_bucket(self, address: str) -> Bucket:
         """The message budget every socket from ``address`` shares; ``release`` it when a socket closes."""

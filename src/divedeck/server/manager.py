@@ -12,6 +12,8 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from sqlalchemy import select
+
 from ..bots import accepted_bot_names, bot_names, make_bot
 from ..engine.config import config_to_options
 from ..engine.errors import ConfigError
@@ -22,7 +24,7 @@ from .connection import CLOSE_GOING_AWAY, Connection
 from .limits import REMEMBERED_ADDRESSES, AddressLimits, TableError, client_key
 from .ownership import Leases, Solo
 from .settings import ServerSettings
-from .storage import Storage, StoredTable
+from .storage import Storage, StoredTable, tables_table
 from .table import LiveTable, SeatState, clean_name, error, hash_token, replacement_bot_name, undo_seat_after
 
 __all__ = ["REMEMBERED_ADDRESSES", "TableError", "TableManager", "client_key", "new_token"]
@@ -53,6 +55,8 @@ class TableManager:
         # Told of each table rebuilt from storage once it is live (rooms.py marks a room's table held).
         self.on_rebuild: list[Callable[[LiveTable], None]] = []
         self._tending: asyncio.Task[None] | None = None
+        # With a bus: the Redis client that holds the per-address table counts every process shares (limits.py).
+        self.shared_counts: Any = None
         # Run after each renewal of this process's lease (routing.py closes what depended on a dead process).
         self.on_tick: list[Callable[[], Awaitable[None]]] = []
 
@@ -65,6 +69,17 @@ class TableManager:
             if stored is not None and stored.expired is None:
                 table = self._rebuild(stored)
         return table
+
+    async def _ended_among(self, table_ids: list[str]) -> set[str]:
+        """Which of ``table_ids`` are finished, expired or unknown (no longer count as an address's open tables)."""
+        def query() -> set[str]:
+            with self.storage.engine.connect() as connection:
+                open_ids = set(connection.execute(
+                    select(tables_table.c.id).where(tables_table.c.id.in_(table_ids),
+                                                    tables_table.c.finished.is_(None),
+                                                    tables_table.c.expired.is_(None))).scalars())
+            return set(table_ids) - open_ids
+        return await asyncio.to_thread(query)
 
     async def snapshot(self, table_id: str) -> LiveTable | None:
         """A table to read (its public state, a finished game's replay, a guide's hint): the live one if this
@@ -178,7 +193,10 @@ class TableManager:
             else:
                 raise TableError("bad_seats", f"seat {index}: kind must be 'human' or 'bot'")
         self.evict_finished(time.time())
-        self.admit(address)
+        if self.shared_counts is not None:
+            await self.limits.admit_shared(self.shared_counts, address, self.unfinished(), self._ended_among)
+        else:
+            self.admit(address)
         if seed is None:  # a guided game brings its fixed deal
             seed = secrets.randbelow(1 << 63)
         state, opening = game.new_with_events(config, seed)
@@ -188,7 +206,10 @@ class TableManager:
         lease = self.ownership.create_lease if isinstance(self.ownership, Leases) else None
         epoch = await self.storage.create_table(stored, lease)
         table = self._live(stored, match, states, epoch)
-        self.limits.created(address, table.id)
+        if self.shared_counts is not None:
+            await self.limits.created_shared(self.shared_counts, address, table.id)
+        else:
+            self.limits.created(address, table.id)
         table.schedule()
         return table, tokens
 

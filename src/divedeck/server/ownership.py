@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from sqlalchemy import delete, func, insert, select, text, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
@@ -164,19 +165,33 @@ class Leases:
                         .join(tables_table, tables_table.c.id == leases_table.c.table_id)
                         .where(leases_table.c.owner.not_in(live), tables_table.c.finished.is_(None),
                                tables_table.c.expired.is_(None)))
+            unleased = (select(tables_table.c.id)
+                        .where(tables_table.c.finished.is_(None), tables_table.c.expired.is_(None),
+                               tables_table.c.id.not_in(select(leases_table.c.table_id))))
+            # Tables stored before leases existed (a database from an older version, or from one process on its
+            # own) get their first lease here, so their bots and clocks resume without waiting for a visitor.
+            first = connection.execute(unleased.limit(100)).scalars().all()
+            claimed_first: list[tuple[str, int]] = []
+            for table_id in first:  # only those this process inserted (another may have been first)
+                statement = (pg_insert(leases_table).on_conflict_do_nothing() if connection.dialect.name == "postgresql"
+                             else insert(leases_table).prefix_with("OR IGNORE"))
+                inserted = connection.execute(statement.values(table_id=table_id, owner=node, epoch=1)
+                                              .returning(leases_table.c.table_id)).scalar()
+                if inserted is not None:
+                    claimed_first.append((str(inserted), 1))
             waiting = connection.execute(select(func.count()).select_from(orphaned.subquery())).scalar() or 0
             if not waiting:
-                return []
+                return claimed_first
             share = -(-waiting // max(1, connection.execute(select(func.count()).select_from(live.subquery()))
                                       .scalar() or 1))
             # Rows an append is writing under (locked FOR SHARE) are left for the next round, not waited for.
             chosen = list(connection.execute(orphaned.order_by(leases_table.c.table_id).limit(share)
                                              .with_for_update(of=leases_table, skip_locked=True)).scalars())
             if not chosen:
-                return []
+                return claimed_first
             rows = connection.execute(update(leases_table).where(leases_table.c.table_id.in_(chosen))
                                       .values(owner=node, epoch=leases_table.c.epoch + 1)
                                       .returning(leases_table.c.table_id, leases_table.c.epoch)).all()
-            return [(str(table_id), int(epoch)) for table_id, epoch in rows]
+            return claimed_first + [(str(table_id), int(epoch)) for table_id, epoch in rows]
         result: list[tuple[str, int]] = await self.storage._run(work)
         return result

@@ -116,8 +116,11 @@ class Rooms:
         """With several processes: the process that owns the room's table if it is not this one (the request is
         then passed to it, routing.py); None if it is this one, or there is no such room."""
         normal = normal_code(code)
-        if normal is None or normal in self.rooms:
+        if normal is None:
             return None
+        known = self.rooms.get(normal)
+        if known is not None and self.table_of(known) is not None:
+            return None  # its table is here
 
         def table_of_code() -> str | None:
             with self.storage.engine.connect() as connection:
