@@ -877,6 +877,14 @@ def serve(
     bot_workers: Annotated[int | None, typer.Option(
         min=0, help="Processes the hard bots think in (default: one per core but one; 0: in the server itself, "
                     "which slows every table while a bot thinks).")] = None,
+    processes: Annotated[int, typer.Option(
+        min=1, help="Server processes on this machine, sharing the port (more than 1 needs a PostgreSQL --db).")] = 1,
+    lease_seconds: Annotated[float, typer.Option(
+        min=0.5, help="With PostgreSQL: seconds after which a silent process counts as dead and the others take "
+                      "its tables over.")] = ServerSettings.lease_seconds,
+    bus: Annotated[str | None, typer.Option(
+        help="With PostgreSQL: the Redis or Valkey URL (redis://host:6379/0) the server processes pass sockets "
+             "through, so that any process takes any client (needed behind a load balancer).")] = None,
 ) -> None:
     """Run the web server: open the address it prints in a browser to start a table."""
     from sqlalchemy.engine import make_url
@@ -884,6 +892,14 @@ def serve(
     from .server.serving import serve as run_server
     from .server.settings import default_database_url
 
+    if processes > 1 and (db is None or make_url(db).get_backend_name() == "sqlite"):
+        raise ConfigError("--processes above 1 needs a database server all of them share: "
+                          "--db postgresql://user:password@host/dbname (SQLite serves one process)")
+    if processes > 1 and bus is None:
+        raise ConfigError("--processes above 1 needs --bus redis://host:6379/0 (Redis or Valkey): the processes "
+                          "pass each other the sockets of the tables they own")
+    if bus is not None and (db is None or make_url(db).get_backend_name() == "sqlite"):
+        raise ConfigError("--bus joins processes that share a PostgreSQL --db; with SQLite there is one process")
     settings = ServerSettings(
         database_url=db or default_database_url(), bot_delay=bot_delay, grace_period=grace,
         allow_file_options=allow_files, host=host, allowed_hosts=tuple(allowed_host or ()),
@@ -894,12 +910,13 @@ def serve(
         address_messages_per_second=address_messages_per_second, flood_allowance=flood_allowance,
         sockets_per_address=sockets_per_address, sockets_per_table=sockets_per_table,
         replays_per_minute=replays_per_minute,
-        header_timeout=header_timeout, keep_alive=keep_alive, bot_workers=bot_workers)
+        header_timeout=header_timeout, keep_alive=keep_alive, bot_workers=bot_workers, lease_seconds=lease_seconds,
+        bus_url=bus)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     out.print(f"divedeck is running: open http://{shown}:{port}/ in your browser (Ctrl+C stops it).")
     shown_db = make_url(settings.database_url).render_as_string(hide_password=True)
     out.print(f"Games are saved in {shown_db}", style="dim")
-    run_server(settings, port)
+    run_server(settings, port, processes)
 
 
 def main() -> None:

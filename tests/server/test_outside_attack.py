@@ -218,7 +218,7 @@ def test_sockets_are_capped_per_address_and_per_table_and_forgotten_when_closed(
         for socket_ in opened:
             app.close(socket_)
         wait_for(lambda: not sockets.by_address and not sockets.by_table, "the socket counts to empty")
-        wait_for(lambda: not app.manager.address_buckets, "the address's message budget to be forgotten")
+        wait_for(lambda: not app.manager.limits.address_buckets, "the address's message budget to be forgotten")
         assert all(not app.live(table_id).connections() for table_id in (first, second))
         gc.collect()
         assert [ref for ref in held if ref() is not None] == []  # no closed connection is kept alive

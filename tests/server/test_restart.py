@@ -68,6 +68,19 @@ class Client:
         assert client.welcome is not None, f"{name}: no welcome: {client.messages}"
         return client
 
+    @classmethod
+    async def open_raw(cls, server: ServerProcess, table_id: str, token: str | None) -> tuple[str, int | None]:
+        """Say hello and return the first error's code and the close code (for a socket the server refuses)."""
+        ws = await connect(f"{server.ws_url}/ws/tables/{table_id}", max_size=None, open_timeout=TIMEOUT)
+        try:
+            await ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL, "token": token}))
+            first = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
+            with contextlib.suppress(ConnectionClosed):
+                await asyncio.wait_for(ws.recv(), TIMEOUT)
+            return first.get("code", first["type"]), ws.close_code
+        finally:
+            await ws.close()
+
     async def _read(self) -> None:
         try:
             async for text in self.ws:

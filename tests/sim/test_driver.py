@@ -1,6 +1,6 @@
 """The real-time driver: each bot seat's plan, replanning the seats whose view changed, the game's deadline as a
-tick for the clock (first on a tie, then the seat that waited longest), the pace of bots without a sense of time and the pause
-after a refused plan. On the test buzzer (tests/server/buzzer.py) and on Bermuda with its divers."""
+tick for the clock (first on a tie, then the seat that waited longest), the pace of bots without a sense of time
+and the pause after a refused plan. On the test buzzer (tests/server/buzzer.py) and on Bermuda with its divers."""
 
 from __future__ import annotations
 

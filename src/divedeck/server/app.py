@@ -28,11 +28,14 @@ from ..bots import bot_names
 from ..bots.registry import bot_descriptions
 from ..engine.registry import game_names, get_game
 from .bot_workers import BotWorkers
+from .bus import Bus
 from .collector import tend_garbage_collector
 from .connection import CLOSE_TRY_AGAIN_LATER, Bucket, Connection
 from .manager import TableError, TableManager, client_key
+from .ownership import Leases, Solo
 from .replay import ReplayCache, replay_steps
 from .rooms import Rooms, normal_code, qr_svg
+from .routing import FORWARDED, Router
 from .settings import ServerSettings
 from .socket_limits import SocketLimits
 from .storage import Storage
@@ -142,6 +145,47 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+class RoomsWhereTheirTablesAre:
+    """With several processes: a request about a room whose table another process owns is answered by that
+    process (routing.py passes it whole through the bus). Only ``/api/rooms/...`` requests are looked at."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path = scope.get("path", "") if scope["type"] == "http" else ""
+        router = scope["app"].state.router if path.startswith("/api/rooms/") else None
+        if router is None or any(name == FORWARDED.encode() for name, _ in scope["headers"]):
+            await self.app(scope, receive, send)
+            return
+        body = b""
+        while True:  # bounded: the body-size limit refuses more before any route reads it
+            message = await receive()
+            body += message.get("body", b"")
+            if not message.get("more_body") or len(body) > MAX_BODY_BYTES:
+                break
+        code: object = path.split("/")[3]
+        if code == "join":
+            sent = parse_json(body.decode("utf-8", "replace"))
+            code = sent.get("code") if isinstance(sent, dict) else None
+        owner = await scope["app"].state.rooms.owner_elsewhere(code)
+        if owner is not None:
+            status, headers, answer = await router.forward_http(owner, scope, body)
+            await send({"type": "http.response.start", "status": status, "headers": headers})
+            await send({"type": "http.response.body", "body": answer})
+            return
+        given = False
+
+        async def replay() -> Message:
+            nonlocal given
+            if given:
+                return await receive()
+            given = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, replay, send)
+
+
 def content_security_policy(host: str) -> str:
     """Scripts, styles, images only from this server; sockets to this host. The pages have no inline script or
     ``<style>``; style attributes stay allowed because they place and colour what the scripts draw."""
@@ -156,11 +200,23 @@ def create_app(settings: ServerSettings) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(settings.database_url)
         bot_workers = BotWorkers.for_settings(settings)
-        manager = TableManager(settings, storage, bot_workers)
+        # On a database several processes can share, tables are owned by leases (ownership.py).
+        ownership = Leases(storage, settings.lease_seconds) if storage.shared else Solo()
+        manager = TableManager(settings, storage, bot_workers, ownership)
         manager.restore()
         rooms = Rooms(settings, storage, manager)
         rooms.restore()  # before the start: a room not yet started keeps its table held
+        if ownership.clustered:
+            manager.on_rebuild.append(rooms.adopt)  # a table taken over brings its room
         manager.start()
+        await manager.start_cluster()
+        router = None
+        if settings.bus_url and isinstance(ownership, Leases):
+            router = Router(Bus(settings.bus_url), manager, ownership)
+            router.app = app
+            await router.start()
+            manager.shared_counts = router.bus.client  # per-address table counts, shared by every process
+        app.state.router = router
         app.state.manager = manager
         app.state.rooms = rooms
         collector = None
@@ -173,6 +229,9 @@ def create_app(settings: ServerSettings) -> FastAPI:
             if collector is not None:
                 collector.cancel()
                 gc.unfreeze()
+            if router is not None:
+                await router.close()
+                await router.bus.close()
             await manager.close()
             bot_workers.close()
             storage.close()
@@ -180,6 +239,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
     # No /docs or /openapi.json: the protocol is documented in docs/protocol.md, and a stranger needs no map.
     app = FastAPI(title="divedeck", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
 
+    app.add_middleware(RoomsWhereTheirTablesAre)
     # Added last, so outermost: even a refused Host gets the security headers.
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=settings.trusted_hosts())
     app.add_middleware(SecurityHeaders)
@@ -239,7 +299,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
 
     @app.get("/api/tables/{table_id}", response_model=None)
     async def one_table(table_id: str, request: Request) -> dict[str, Any] | JSONResponse:
-        table = manager_of(request).get(table_id)
+        table = await manager_of(request).snapshot(table_id)
         if table is None:
             return problem(404, "not_found", f"no table {table_id}")
         return {"table": table.public()}
@@ -257,7 +317,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
             return problem(429, "rate_limited", f"at most {settings.replays_per_minute:g} replays a minute from "
                                                 "one address")
         manager = manager_of(request)
-        table = manager.get(table_id)
+        table = await manager.snapshot(table_id)
         if table is None:
             return problem(404, "not_found", f"no table {table_id}")
         if not table.finished:
@@ -287,7 +347,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
     @app.get("/api/tables/{table_id}/hint", response_model=None)
     async def guide_hint(table_id: str, request: Request) -> dict[str, Any] | JSONResponse:
         """The guided game's hint for the seat whose token comes in the ``X-Seat-Token`` header."""
-        table = manager_of(request).get(table_id)
+        table = await manager_of(request).snapshot(table_id)
         if table is None:
             return problem(404, "not_found", f"no table {table_id}")
         seat = table.seat_for_token(request.headers.get("x-seat-token"))
@@ -408,22 +468,27 @@ def create_app(settings: ServerSettings) -> FastAPI:
     async def play(websocket: WebSocket) -> None:
         table_id = websocket.path_params["table_id"]
         await websocket.accept()
-        table = manager_of(websocket).get(table_id)
+        table = await manager_of(websocket).find(table_id)
         if table is None:
             await _refuse(websocket, "not_found", f"no table {table_id}", 4404)
             return
         address = client_key(websocket.client.host if websocket.client else None) or "unknown"
-        refusal = sockets.admit(address, table.id)
+        refusal = sockets.admit(address, table_id)
         if refusal is not None:
             await _refuse(websocket, "too_many_sockets", refusal, CLOSE_TRY_AGAIN_LATER)
             return
         try:
-            await seat_socket(websocket, table, address)
+            await seat_socket(websocket, table, table_id, address)
         finally:
-            sockets.release(address, table.id)
+            sockets.release(address, table_id)
 
-    async def seat_socket(websocket: WebSocket, table: LiveTable, address: str) -> None:
-        """A socket counted against its address and table: its hello, its welcome, then its messages."""
+    async def seat_socket(websocket: WebSocket, table: LiveTable | str, table_id: str, address: str) -> None:
+        """A socket counted against its address and table: its hello, its welcome, then its messages (a table
+        another process owns is served by its owner, through the bus)."""
+        router: Router | None = websocket.app.state.router
+        if isinstance(table, str) and router is None:  # another live process owns it, and no bus leads there
+            await _refuse(websocket, "elsewhere", "this table is played on another server process", 1013)
+            return
         try:
             first = await asyncio.wait_for(websocket.receive(), settings.hello_timeout)
         except (TimeoutError, WebSocketDisconnect):
@@ -440,14 +505,27 @@ def create_app(settings: ServerSettings) -> FastAPI:
         if type(hello.get("protocol")) is not int or hello.get("protocol") not in PROTOCOLS:
             await _refuse(websocket, "bad_protocol", f"this server speaks protocol {PROTOCOL}: reload the page", 4400)
             return
+        manager = manager_of(websocket)
+        if isinstance(table, str):  # served by its owner, through the bus
+            assert router is not None
+            connection = Connection(websocket, None, settings.outbox_limit, settings.messages_per_second,
+                                    protocol=hello["protocol"], clock=settings.clock,
+                                    shared=(manager.limits.address_bucket(address),),
+                                    flood_allowance=settings.flood_allowance)
+            try:
+                await router.relay(connection, table, table_id, hello,
+                                   lambda handler: _receive_loop(websocket, connection, handler, settings))
+            finally:
+                manager.limits.release(address)
+                await connection.flush_and_stop()
+            return
         seat: SeatState | None = None
         if hello.get("spectator") is not True:
             seat = table.seat_for_token(hello.get("token"))
             if seat is None:
                 await _refuse(websocket, "bad_token", "that token opens no seat at this table", 4401)
                 return
-        manager = manager_of(websocket)
-        shared: tuple[Bucket, ...] = (manager.address_bucket(address),)
+        shared: tuple[Bucket, ...] = (manager.limits.address_bucket(address),)
         if seat is not None:
             if seat.bucket is None:
                 seat.bucket = Bucket(settings.seat_messages_per_second, settings.clock)
@@ -465,7 +543,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
             await _receive_loop(websocket, connection, table, settings)
         finally:
             table.leave(connection)
-            manager.release(address)
+            manager.limits.release(address)
             await connection.flush_and_stop()
 
     return app

@@ -1,48 +1,38 @@
-"""All live tables of this server process: creating, finding, restoring after a restart, rematches."""
+"""The tables this process drives: creating, finding, rebuilding from the log (after a restart, or when this
+process takes over a table from one that died), rematches. Who owns which table is ownership.py's; storage.py keeps
+the logs; limits.py counts what each client address may do."""
 
 from __future__ import annotations
 
 import asyncio
-import ipaddress
+import contextlib
+import logging
 import secrets
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
+
+from sqlalchemy import select
 
 from ..bots import accepted_bot_names, bot_names, make_bot
 from ..engine.config import config_to_options
-from ..engine.errors import ConfigError, DivedeckError
+from ..engine.errors import ConfigError
 from ..engine.match import Match
 from ..engine.registry import get_game
 from .bot_workers import BotWorkers
-from .connection import CLOSE_GOING_AWAY, Bucket, Connection
+from .connection import CLOSE_GOING_AWAY, Connection
+from .limits import REMEMBERED_ADDRESSES, AddressLimits, TableError, client_key
+from .ownership import Leases, Solo
 from .settings import ServerSettings
-from .storage import Storage, StoredTable
+from .storage import Storage, StoredTable, tables_table
 from .table import LiveTable, SeatState, clean_name, error, hash_token, replacement_bot_name, undo_seat_after
 
+__all__ = ["REMEMBERED_ADDRESSES", "TableError", "TableManager", "client_key", "new_token"]
+
+log = logging.getLogger(__name__)
 MAX_OPEN_LISTED = 100
 FINISHED_KEPT = 600.0  # seconds a finished table stays in memory after its last look
-REMEMBERED_ADDRESSES = 10_000
-
-
-def client_key(host: str | None) -> str | None:
-    """Whom the per-address limits count: an IPv4 address, or an IPv6 address's /64 (one subscriber's network
-    holds billions of addresses)."""
-    if host is None:
-        return None
-    try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
-        return host
-    if address.version == 6:
-        return str(ipaddress.ip_network(f"{address}/64", strict=False))
-    return str(address)
-
-
-class TableError(DivedeckError):
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.code = code
-        self.status = status
+CLOSE_SERVICE_RESTART = 1012  # a socket of a table this process gave up: the client reconnects, to the new owner
 
 
 def new_table_id() -> str:
@@ -54,25 +44,92 @@ def new_token() -> str:
 
 
 class TableManager:
-    def __init__(self, settings: ServerSettings, storage: Storage, bot_workers: BotWorkers | None = None) -> None:
+    def __init__(self, settings: ServerSettings, storage: Storage, bot_workers: BotWorkers | None = None,
+                 ownership: Solo | Leases | None = None) -> None:
         self.settings = settings
         self.storage = storage
         self.bot_workers = bot_workers or BotWorkers(0)
+        self.ownership = ownership or Solo()
         self.tables: dict[str, LiveTable] = {}
-        # Per client address: its table-creation budget, its unfinished tables, and the message budget all its
-        # sockets share (with how many sockets hold it, to forget it when the last one closes).
-        self.creation: dict[str, Bucket] = {}
-        self.created_by: dict[str, set[str]] = {}
-        self.address_buckets: dict[str, tuple[Bucket, int]] = {}
+        self.limits = AddressLimits(settings)
+        # Told of each table rebuilt from storage once it is live (rooms.py marks a room's table held).
+        self.on_rebuild: list[Callable[[LiveTable], None]] = []
+        self._tending: asyncio.Task[None] | None = None
+        # With a bus: the Redis client that holds the per-address table counts every process shares (limits.py).
+        self.shared_counts: Any = None
+        # Run after each renewal of this process's lease (routing.py closes what depended on a dead process).
+        self.on_tick: list[Callable[[], Awaitable[None]]] = []
 
     def get(self, table_id: str) -> LiveTable | None:
-        """A table by id; a finished one no longer in memory is rebuilt from storage (a page reopened later)."""
+        """A table by id; a finished one no longer in memory is rebuilt from storage (a page reopened later).
+        With several processes, only the tables this process owns (see ``find``)."""
         table = self.tables.get(table_id)
-        if table is None and 0 < len(table_id) <= 32:
+        if table is None and not self.ownership.clustered and 0 < len(table_id) <= 32:
             stored = self.storage.load(table_id)
             if stored is not None and stored.expired is None:
                 table = self._rebuild(stored)
         return table
+
+    async def _ended_among(self, table_ids: list[str]) -> set[str]:
+        """Which of ``table_ids`` are finished, expired or unknown (no longer count as an address's open tables)."""
+        def query() -> set[str]:
+            with self.storage.engine.connect() as connection:
+                open_ids = set(connection.execute(
+                    select(tables_table.c.id).where(tables_table.c.id.in_(table_ids),
+                                                    tables_table.c.finished.is_(None),
+                                                    tables_table.c.expired.is_(None))).scalars())
+            return set(table_ids) - open_ids
+        return await asyncio.to_thread(query)
+
+    async def snapshot(self, table_id: str) -> LiveTable | None:
+        """A table to read (its public state, a finished game's replay, a guide's hint): the live one if this
+        process drives it, else rebuilt from storage for this one look (with several processes another may own
+        it: the copy is never driven, so it writes nothing)."""
+        table = self.get(table_id)
+        if table is not None or not self.ownership.clustered or not 0 < len(table_id) <= 32:
+            return table
+        stored = await asyncio.to_thread(self.storage.load, table_id)
+        return None if stored is None or stored.expired is not None else self._rebuild(stored, keep=False)
+
+    async def find(self, table_id: str) -> LiveTable | str | None:
+        """The live table if this process owns it (taking it over if its owner is dead), else the id of the
+        live process that owns it, else None (no such table)."""
+        table = self.tables.get(table_id)
+        if table is not None and not table.closing:
+            return table
+        if not isinstance(self.ownership, Leases):
+            return self.get(table_id)
+        if not 0 < len(table_id) <= 32:
+            return None
+        owner = await self.ownership.owner(table_id)
+        if owner.alive and owner.node != self.ownership.node:
+            return owner.node
+        epoch = owner.epoch if owner.alive else await self.ownership.claim(table_id)
+        if epoch is None:
+            owner = await self.ownership.owner(table_id)
+            return owner.node if owner.alive and owner.node != self.ownership.node else None
+        return await self._take_over(table_id, epoch)
+
+    async def _take_over(self, table_id: str, epoch: int) -> LiveTable | None:
+        """Rebuild a table this process now holds the lease on, from the log as it stands after the claim."""
+        if table_id in self.tables:
+            self.tables[table_id].give_up()
+        stored = await asyncio.to_thread(self.storage.load, table_id)
+        if stored is None or stored.expired is not None or self.ownership.node is None:
+            return None
+        table = self._rebuild(stored, epoch)
+        table.start_grace_periods()
+        table.schedule()
+        return table
+
+    def _lost(self, table: LiveTable) -> None:
+        """``table`` found its lease gone: forget it and send its sockets to whoever owns it now."""
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        log.warning("table %s moved to another process (its lease, epoch %s, was taken)", table.id, table.epoch)
+        for connection in table.connections():
+            connection.close(CLOSE_SERVICE_RESTART)
+        asyncio.get_running_loop().create_task(table.close())
 
     def evict_finished(self, now: float) -> None:
         """Forget finished tables nobody has looked at for a while: their logs stay in storage."""
@@ -89,43 +146,8 @@ class TableManager:
         return sum(1 for table in self.tables.values() if not table.finished)
 
     def admit(self, address: str | None) -> None:
-        """Refuse a new table beyond the server's cap, or beyond what one client address may create and hold
-        open; otherwise spend one of the address's creations."""
-        settings = self.settings
-        if self.unfinished() >= settings.max_open_tables:
-            raise TableError("server_full", f"this server already has {settings.max_open_tables} unfinished "
-                                            "tables: try again later", 503)
-        if address is None:
-            return
-        mine = self.created_by.get(address, set())
-        mine.intersection_update(t for t in mine if t in self.tables and not self.tables[t].finished)
-        if len(mine) >= settings.open_tables_per_address:
-            raise TableError("too_many_tables", f"at most {settings.open_tables_per_address} unfinished tables "
-                                                "from one address: finish or abandon some first", 429)
-        bucket = self.creation.get(address)
-        if bucket is None:
-            if len(self.creation) >= REMEMBERED_ADDRESSES:  # forget those with their whole budget back
-                self.creation = {a: b for a, b in self.creation.items() if b.available() < b.burst}
-                self.created_by = {a: t for a, t in self.created_by.items() if t}
-            bucket = self.creation[address] = Bucket(settings.tables_per_minute / 60, settings.clock,
-                                                     burst=settings.tables_per_minute)
-        if not bucket.take():
-            raise TableError("rate_limited", f"at most {settings.tables_per_minute:g} new tables a minute from "
-                                             "one address", 429)
-
-    def address_bucket(self, address: str) -> Bucket:
-        """The message budget every socket from ``address`` shares; ``release`` it when a socket closes."""
-        bucket, holders = self.address_buckets.get(address) or (
-            Bucket(self.settings.address_messages_per_second, self.settings.clock), 0)
-        self.address_buckets[address] = (bucket, holders + 1)
-        return bucket
-
-    def release(self, address: str) -> None:
-        bucket, holders = self.address_buckets[address]
-        if holders <= 1:
-            del self.address_buckets[address]
-        else:
-            self.address_buckets[address] = (bucket, holders - 1)
+        self.limits.admit(address, self.unfinished(),
+                          lambda t: t in self.tables and not self.tables[t].finished)
 
     async def create(self, game_name: str, options: dict[str, Any], seats: list[dict[str, Any]],
                      hotseat: bool = False, address: str | None = None,
@@ -171,41 +193,54 @@ class TableManager:
             else:
                 raise TableError("bad_seats", f"seat {index}: kind must be 'human' or 'bot'")
         self.evict_finished(time.time())
-        self.admit(address)
+        if self.shared_counts is not None:
+            await self.limits.admit_shared(self.shared_counts, address, self.unfinished(), self._ended_among)
+        else:
+            self.admit(address)
         if seed is None:  # a guided game brings its fixed deal
             seed = secrets.randbelow(1 << 63)
         state, opening = game.new_with_events(config, seed)
         match = Match(game, config, seed, state, opening=opening)
         stored = StoredTable(new_table_id(), game_name, config_to_options(config), seed,
                              [s.record() for s in states], hotseat, time.time(), None, None, [])
-        await self.storage.create_table(stored)
-        table = self._live(stored, match, states)
-        if address is not None:
-            self.created_by.setdefault(address, set()).add(table.id)
+        lease = self.ownership.create_lease if isinstance(self.ownership, Leases) else None
+        epoch = await self.storage.create_table(stored, lease)
+        table = self._live(stored, match, states, epoch)
+        if self.shared_counts is not None:
+            await self.limits.created_shared(self.shared_counts, address, table.id)
+        else:
+            self.limits.created(address, table.id)
         table.schedule()
         return table, tokens
 
-    def _live(self, stored: StoredTable, match: Match, seats: list[SeatState]) -> LiveTable:
+    def _live(self, stored: StoredTable, match: Match, seats: list[SeatState], epoch: int | None,
+              keep: bool = True) -> LiveTable:
         for seat in seats:
             if seat.kind == "bot" and seat.bot_name is not None:
                 seat.bot = make_bot(stored.game, seat.bot_name, stored.seed + seat.index + 1)
         table = LiveTable(stored.id, match, seats, hotseat=stored.hotseat, created=stored.created,
-                          settings=self.settings, storage=self.storage, manager=self)
+                          settings=self.settings, storage=self.storage, bot_workers=self.bot_workers,
+                          rematch=self.rematch, epoch=epoch, lost=self._lost)
         table.rematch_id = stored.rematch
         table.log.extend(match.opening)
+        if not keep:
+            return table
         self.tables[stored.id] = table
         if stored.finished is None:
             self._watch_expiry(table)
         return table
 
     def restore(self) -> int:
-        """Rebuild every unfinished table from storage by replaying its log; returns how many."""
+        """Rebuild every unfinished table from storage by replaying its log; returns how many. With several
+        processes, none: each table comes back in the process that claims it (``start_cluster``)."""
+        if self.ownership.clustered:
+            return 0
         stored_tables = self.storage.load_unfinished()
         for stored in stored_tables:
             self._rebuild(stored)
         return len(stored_tables)
 
-    def _rebuild(self, stored: StoredTable) -> LiveTable:
+    def _rebuild(self, stored: StoredTable, epoch: int | None = None, keep: bool = True) -> LiveTable:
         match = Match.start(stored.game, stored.options, stored.seed)
         events = list(match.opening)
         undo_seat = None
@@ -221,13 +256,16 @@ class TableManager:
                            named=bool(record.get("named")),
                            controller="bot" if record["kind"] == "bot" else "human")
                  for index, record in enumerate(stored.seats)]
-        table = self._live(stored, match, seats)
+        table = self._live(stored, match, seats, epoch, keep)
         table.log.clear()
         table.log.extend(events)  # the recent history, as it was before the restart
         table.client_ids.update(stored.client_ids)
         table.finished_at = stored.finished
         table.undone = stored.undone
         table.undo_seat = undo_seat
+        if keep:
+            for hook in self.on_rebuild:
+                hook(table)
         return table
 
     def start(self) -> None:
@@ -235,6 +273,38 @@ class TableManager:
         for table in self.tables.values():
             table.start_grace_periods()
             table.schedule()
+
+    async def start_cluster(self) -> None:
+        """With several processes: register, take this process's share of the tables nobody live owns, and
+        keep doing both (``_tend``)."""
+        if isinstance(self.ownership, Leases):
+            await self.ownership.start()
+            await self._claim_orphans()
+            self._tending = asyncio.get_running_loop().create_task(self._tend(self.ownership))
+
+    async def _tend(self, leases: Leases) -> None:
+        """Renew this process's lease a few times per lease period; if it had expired (this process was frozen or
+        cut off), every table is lost: give them all up and register again. Then take over orphaned tables."""
+        while True:
+            await asyncio.sleep(leases.lease_seconds / 3)
+            try:
+                if not await leases.renew():
+                    log.warning("this process's lease expired (was it frozen?): its tables are given up")
+                    for table in list(self.tables.values()):
+                        if table.epoch is not None:
+                            table.give_up()
+                    await leases.start()
+                await self._claim_orphans()
+                for hook in self.on_tick:
+                    await hook()
+            except Exception:  # the database is away: the lease runs out, and the others take over
+                log.exception("could not renew this process's lease")
+
+    async def _claim_orphans(self) -> None:
+        assert isinstance(self.ownership, Leases)
+        for table_id, epoch in await self.ownership.claim_orphans():
+            log.info("taking over table %s (epoch %d)", table_id, epoch)
+            await self._take_over(table_id, epoch)
 
     def _watch_expiry(self, table: LiveTable) -> None:
         if not table.finished and table.unclaimed():
@@ -253,7 +323,7 @@ class TableManager:
             watcher.close(CLOSE_GOING_AWAY)
         loop = asyncio.get_running_loop()
         loop.create_task(table.close())
-        loop.create_task(self.storage.update_table(table.id, expired=time.time()))
+        loop.create_task(self.storage.update_table(table.id, table.epoch, expired=time.time()))
 
     async def rematch(self, old: LiveTable, asker: Connection, playing: set[int]) -> LiveTable | None:
         """One rematch per finished table: same game, options and seats. The people of ``playing`` sit down again
@@ -274,7 +344,7 @@ class TableManager:
                 return None
             old.rematch_id = table.id
             old.vote_by, old.votes = None, {}
-            await self.storage.update_table(old.id, rematch=table.id)
+            await self.storage.update_table(old.id, old.epoch, rematch=table.id)
         for seat, token in zip(old.seats, tokens, strict=True):
             if token is not None:
                 old.rematch_tokens[seat.index] = token  # for a player who comes back to the old table later
@@ -284,5 +354,10 @@ class TableManager:
         return table
 
     async def close(self) -> None:
+        if self._tending is not None:
+            self._tending.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._tending
         for table in self.tables.values():
             await table.close()
+        await self.ownership.stop()

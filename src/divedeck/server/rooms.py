@@ -33,7 +33,8 @@ from sqlalchemy import Column, Float, MetaData, String, Table, insert, select, u
 from ..bots import bot_names, make_bot
 from ..sim.clock import sleep_until
 from .connection import Bucket, Connection
-from .manager import REMEMBERED_ADDRESSES, TableError, TableManager, new_token
+from .limits import REMEMBERED_ADDRESSES, TableError
+from .manager import TableManager, new_token
 from .settings import ServerSettings
 from .storage import Storage
 from .table import LiveTable, SeatState, clean_name, error, hash_token
@@ -109,6 +110,36 @@ class Rooms:
             self.rooms[room.code] = room
             table.held = room.started is None
         return len(self.rooms)
+
+    def adopt(self, table: LiveTable) -> None:
+        """A table this process rebuilt from storage (it took it over from another process): its room, if any,
+        comes along, held until its host starts it."""
+        with self.storage.engine.connect() as connection:
+            row = connection.execute(select(rooms_table).where(rooms_table.c.table_id == table.id)).mappings().first()
+        if row is not None and not table.finished:
+            self.rooms[row["code"]] = Room(row["code"], row["table_id"], row["host_hash"], row["created"],
+                                           row["started"])
+            table.held = row["started"] is None
+
+    async def owner_elsewhere(self, code: object) -> str | None:
+        """With several processes: the process that owns the room's table if it is not this one (the request is
+        then passed to it, routing.py); None if it is this one, or there is no such room."""
+        normal = normal_code(code)
+        if normal is None:
+            return None
+        known = self.rooms.get(normal)
+        if known is not None and self.table_of(known) is not None:
+            return None  # its table is here
+
+        def table_of_code() -> str | None:
+            with self.storage.engine.connect() as connection:
+                return connection.execute(select(rooms_table.c.table_id).where(rooms_table.c.code == normal)
+                                          ).scalar()
+        table_id = await asyncio.to_thread(table_of_code)
+        if table_id is None:
+            return None
+        found = await self.manager.find(table_id)  # taking it over (and its room, ``adopt``) if its owner died
+        return found if isinstance(found, str) else None
 
     # -- lookups ----------------------------------------------------------------------------------------------
     def table_of(self, room: Room) -> LiveTable | None:

@@ -12,6 +12,7 @@ server had failed: ``Utf8CheckedWebSockets`` closes it the same way with a reaso
 from __future__ import annotations
 
 import asyncio
+import socket
 from typing import Any
 
 import uvicorn
@@ -75,12 +76,26 @@ class Utf8CheckedWebSockets(WebSocketsSansIOProtocol):
         super().send_receive_event_to_app()
 
 
-def serve(settings: ServerSettings, port: int) -> None:
+def _config(settings: ServerSettings, port: int) -> uvicorn.Config:
     protocol = type("HeaderTimeout", (HeaderTimeoutProtocol,), {"header_timeout": settings.header_timeout})
     # No permessage-deflate: our messages are small, and compression state costs memory on every socket.
     # Forwarding headers only from the proxies named (uvicorn would believe them from 127.0.0.1 unless told).
     proxies = list(settings.trusted_proxies)
-    uvicorn.run(create_app(settings), host=settings.host, port=port, log_level="warning", http=protocol,
-                ws=Utf8CheckedWebSockets, proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None,
-                ws_max_size=65536, ws_per_message_deflate=False, timeout_keep_alive=settings.keep_alive,
-                h11_max_incomplete_event_size=MAX_HEAD_BYTES)
+    return uvicorn.Config(create_app(settings), host=settings.host, port=port, log_level="warning", http=protocol,
+                          ws=Utf8CheckedWebSockets, proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None,
+                          ws_max_size=65536, ws_per_message_deflate=False, timeout_keep_alive=settings.keep_alive,
+                          h11_max_incomplete_event_size=MAX_HEAD_BYTES)
+
+
+def serve(settings: ServerSettings, port: int, processes: int = 1) -> None:
+    if processes == 1:
+        uvicorn.Server(_config(settings, port)).run()
+    else:
+        from .processes import serve_processes
+
+        serve_processes(settings, port, processes)
+
+
+def serve_on(settings: ServerSettings, port: int, listening: socket.socket) -> None:
+    """One of several processes: serve on the socket they all accept from."""
+    uvicorn.Server(_config(settings, port)).run(sockets=[listening])

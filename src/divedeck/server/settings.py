@@ -87,6 +87,12 @@ class ServerSettings:
     # then think in a thread of the server, and every table waits while they hold the interpreter).
     bot_workers: int | None = None
     bot_worker_timeout: float = 10.0  # seconds a worker may take for one move before it is replaced
+    # With several processes on one database (ownership.py): a process that has not renewed its lease for this
+    # many seconds is dead, and the others take its tables over.
+    lease_seconds: float = 3.0
+    # The bus between processes (Redis or Valkey, routing.py): a socket for a table another process owns is
+    # served through it. Without one, such a socket is refused and the page tries again.
+    bus_url: str | None = None
     # What real-time deadlines, bots' pace, grace periods and the rate limit wait on: a test moves a manual one.
     clock: Clock = field(default_factory=WallClock)
 

@@ -3,6 +3,12 @@
 Every accepted action is appended here before anyone is told about it. All database work runs on one writer
 thread: SQLite allows one writer at a time anyway, and the event loop never waits on the disk. Appends that arrive
 together are committed in one transaction (group commit), so a busy server pays one commit for many actions.
+
+When several processes share the database (ownership.py), each table has one owner holding a lease with an epoch,
+and a write made with an epoch is *fenced*: in the same transaction as the write, the lease row is read and locked
+(``FOR SHARE``) and must still name this process, that epoch and a live process; otherwise nothing is written and
+the writer gets ``Fenced``. A takeover updates that row, so it waits for an append under way to commit, and an
+append after it sees the new epoch: the log of a table can never fork.
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ from sqlalchemy import (
     inspect,
     select,
     text,
+    tuple_,
     update,
 )
 from sqlalchemy.engine import Connection, Engine
@@ -66,13 +73,71 @@ actions_table = Table(
     Column("undone", Float, nullable=True),
 )
 
+# Server processes sharing the database (ownership.py): each renews its row while it runs; one whose ``expires``
+# (seconds since the epoch, on the database's clock, so machines need not agree on the time) has passed is dead.
+nodes_table = Table(
+    "nodes", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("expires", Float, nullable=False),
+    # Where it runs, for operators (and tests) looking for the process that owns a table.
+    Column("host", String(255), nullable=True),
+    Column("pid", Integer, nullable=True),
+)
+
+# Which process owns each table, and since which takeover (the epoch, one more at each change of owner).
+leases_table = Table(
+    "leases", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("owner", String(32), nullable=False),
+    Column("epoch", Integer, nullable=False),
+)
+
+
+class Fenced(Exception):  # noqa: N818 - the name says what happened to the write
+    """A write made under a lease this process no longer holds: nothing was written."""
+
 
 # Built once: SQLAlchemy then reuses the compiled statement, and a batch of actions is one executemany.
 INSERT_ACTION = insert(actions_table)
 INSERT_TABLE = insert(tables_table)
 
-# A job is either an action row to append (the hot path, batched) or a function run on the connection.
-Work = dict[str, Any] | Callable[[Connection], Any]
+
+@dataclass(frozen=True)
+class Append:
+    """An action row to append (the hot path, batched), fenced by ``epoch`` unless it is None."""
+
+    row: dict[str, Any]
+    epoch: int | None
+
+
+# A job is either an action to append or a function run on the connection.
+Work = Append | Callable[[Connection], Any]
+
+
+def database_now(connection: Connection) -> Any:
+    """The database's clock in seconds since the epoch, as an SQL expression: leases are judged on one clock."""
+    if connection.dialect.name == "postgresql":
+        return func.extract("epoch", func.clock_timestamp())
+    return (func.julianday("now") - 2440587.5) * 86400.0
+
+
+def held_leases(connection: Connection, node: str | None, leases: set[tuple[str, int]]) -> set[str]:
+    """Of ``leases`` (table id, epoch), the tables whose lease ``node`` still holds, now: locked against a
+    takeover until the transaction ends."""
+    if not leases or node is None:
+        return set()
+    query = (select(leases_table.c.table_id)
+             .join(nodes_table, nodes_table.c.id == leases_table.c.owner)
+             .where(leases_table.c.owner == node, nodes_table.c.expires > database_now(connection),
+                    tuple_(leases_table.c.table_id, leases_table.c.epoch).in_(sorted(leases)))
+             .with_for_update(read=True, of=leases_table))
+    return set(connection.execute(query).scalars())
+
+
+def fence(connection: Connection, node: str | None, table_id: str, epoch: int | None) -> None:
+    """Raise ``Fenced`` unless the write about to be made in this transaction is made under a held lease."""
+    if epoch is not None and table_id not in held_leases(connection, node, {(table_id, epoch)}):
+        raise Fenced(f"the lease on table {table_id} (epoch {epoch}) is no longer held")
 
 
 @dataclass
@@ -114,7 +179,18 @@ def _add_missing_columns(engine: Engine) -> None:
                     connection.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}"))
 
 
+def database_url(url: str) -> str:
+    """``postgresql://`` means the psycopg driver (SQLAlchemy's default for it, psycopg2, is not installed)."""
+    return "postgresql+psycopg://" + url.removeprefix("postgresql://") if url.startswith("postgresql://") else url
+
+
 def make_engine(url: str) -> Engine:
+    url = database_url(url)
+    if url.startswith("postgresql"):
+        # A process frozen inside a transaction must not hold its locks (and so block a takeover of its tables)
+        # for longer than this: the database ends its session, and its write fails.
+        return create_engine(url, future=True,
+                             connect_args={"options": "-c idle_in_transaction_session_timeout=2000"})
     engine = create_engine(url, future=True)
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
@@ -126,6 +202,9 @@ class Storage:
 
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
+        self.node: str | None = None  # this process's id in ``nodes`` when it holds leases (ownership.py)
+        # Whether other processes may use the same database (a server, not a file only this process opens).
+        self.shared = self.engine.dialect.name != "sqlite"
         metadata.create_all(self.engine)
         _add_missing_columns(self.engine)
         # SimpleQueue: a lock-free hand-over in C; queue.Queue's Condition cost more than the insert itself.
@@ -152,10 +231,15 @@ class Storage:
                 batch.append(more)
             try:
                 with self.engine.begin() as connection:
-                    rows = [work for work, _, _ in batch if isinstance(work, dict)]
+                    appends = [work for work, _, _ in batch if isinstance(work, Append)]
+                    held = held_leases(connection, self.node, {(work.row["table_id"], work.epoch) for work in appends
+                                                               if work.epoch is not None})
+                    rows = [work.row for work in appends if work.epoch is None or work.row["table_id"] in held]
                     if rows:
                         connection.execute(INSERT_ACTION, rows)
-                    results = [None if isinstance(work, dict) else work(connection) for work, _, _ in batch]
+                    results = [(None if work.epoch is None or work.row["table_id"] in held else Fenced(
+                                   f"the lease on table {work.row['table_id']} (epoch {work.epoch}) is no longer held"))
+                               if isinstance(work, Append) else work(connection) for work, _, _ in batch]
             except Exception:
                 # One bad write must not sink the others that shared its transaction: redo them one by one,
                 # so each waiter learns its own fate.
@@ -173,8 +257,9 @@ class Storage:
         try:
             with self.engine.begin() as connection:
                 result: Any = None
-                if isinstance(work, dict):
-                    connection.execute(INSERT_ACTION, [work])
+                if isinstance(work, Append):
+                    fence(connection, self.node, work.row["table_id"], work.epoch)
+                    connection.execute(INSERT_ACTION, [work.row])
                 else:
                     result = work(connection)
         except Exception as error:
@@ -194,19 +279,29 @@ class Storage:
         self.engine.dispose()
 
     # -- operations ----------------------------------------------------------------------------------------------
-    async def create_table(self, table: StoredTable) -> None:
+    async def create_table(self, table: StoredTable, lease: Callable[[Connection, str], int] | None = None
+                           ) -> int | None:
+        """Store a new table; with ``lease``, take its lease in the same transaction and return the epoch."""
         row = {"id": table.id, "game": table.game, "options": json.dumps(table.options), "seed": table.seed,
                "seats": json.dumps(table.seats), "hotseat": int(table.hotseat), "created": table.created,
                "finished": table.finished, "rematch": table.rematch}
-        await self._run(lambda c: c.execute(INSERT_TABLE, row))
 
-    async def append_action(self, table_id: str, seq: int, seat: int, action: str, client_id: str | None) -> None:
-        await self._run({"table_id": table_id, "seq": seq, "seat": seat, "action": action, "client_id": client_id,
-                         "at": time.time()})
+        def work(connection: Connection) -> int | None:
+            connection.execute(INSERT_TABLE, row)
+            return None if lease is None else lease(connection, table.id)
+        epoch: int | None = await self._run(work)
+        return epoch
 
-    async def mark_undone(self, table_id: str) -> None:
+    async def append_action(self, table_id: str, seq: int, seat: int, action: str, client_id: str | None,
+                            epoch: int | None = None) -> None:
+        """Append an action to the table's log; with an ``epoch``, only under that lease (else ``Fenced``)."""
+        await self._run(Append({"table_id": table_id, "seq": seq, "seat": seat, "action": action,
+                                "client_id": client_id, "at": time.time()}, epoch))
+
+    async def mark_undone(self, table_id: str, epoch: int | None = None) -> None:
         """Mark the table's last action that stands as taken back (a restart replays the log without it)."""
         def work(connection: Connection) -> None:
+            fence(connection, self.node, table_id, epoch)
             last = connection.execute(
                 select(func.max(actions_table.c.seq)).where(actions_table.c.table_id == table_id,
                                                             actions_table.c.undone.is_(None))).scalar()
@@ -216,11 +311,14 @@ class Storage:
                                                            actions_table.c.seq == last).values(undone=time.time()))
         await self._run(work)
 
-    async def update_table(self, table_id: str, **fields: Any) -> None:
+    async def update_table(self, table_id: str, epoch: int | None = None, **fields: Any) -> None:
         if "seats" in fields:
             fields["seats"] = json.dumps(fields["seats"])
-        await self._run(lambda c: c.execute(update(tables_table).where(tables_table.c.id == table_id)
-                                            .values(**fields)))
+
+        def work(connection: Connection) -> None:
+            fence(connection, self.node, table_id, epoch)
+            connection.execute(update(tables_table).where(tables_table.c.id == table_id).values(**fields))
+        await self._run(work)
 
     def load_unfinished(self) -> list[StoredTable]:
         """Every table whose game has not ended (and that has not expired), with its whole action log (read once
@@ -269,7 +367,10 @@ def _client_id_versions(actions: Any) -> dict[tuple[int, str], int]:
 
 def _settle_all(outcomes: list[tuple[asyncio.Future[Any], Any]]) -> None:
     for future, result in outcomes:
-        _settle(future, result, None)
+        if isinstance(result, Fenced):
+            _settle(future, None, result)
+        else:
+            _settle(future, result, None)
 
 
 def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:

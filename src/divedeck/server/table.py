@@ -13,8 +13,9 @@ import hmac
 import json
 import time
 from collections import deque
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..bots import Bot, accepted_bot_names, make_bot
 from ..engine.config import config_to_options
@@ -25,13 +26,11 @@ from ..engine.match import Match
 from ..engine.records import ActionRecord
 from ..sim.clock import Timer, sleep_until
 from ..sim.driver import RETRY_MS, Due, RealtimeDriver
+from .bot_workers import BotWorkers
 from .connection import Bucket, Connection
 from .settings import ServerSettings
-from .storage import Storage
+from .storage import Fenced, Storage
 from .wire import encode
-
-if TYPE_CHECKING:
-    from .manager import TableManager
 
 PROTOCOL = 3
 # Protocol 3 changed what legal actions and events are (records, log parts): older pages are told to reload.
@@ -123,7 +122,9 @@ class SeatState:
 
 class LiveTable:
     def __init__(self, table_id: str, match: Match, seats: list[SeatState], *, hotseat: bool, created: float,
-                 settings: ServerSettings, storage: Storage, manager: TableManager) -> None:
+                 settings: ServerSettings, storage: Storage, bot_workers: BotWorkers,
+                 rematch: Callable[[LiveTable, Connection, set[int]], Awaitable[Any]],
+                 epoch: int | None = None, lost: Callable[[LiveTable], None] | None = None) -> None:
         self.id = table_id
         self.match = match
         self.game = match.game
@@ -132,7 +133,12 @@ class LiveTable:
         self.created = created
         self.settings = settings
         self.storage = storage
-        self.manager = manager
+        self.bot_workers = bot_workers
+        self._rematch = rematch  # the manager makes rematches: a new table may go anywhere
+        # The lease this process holds on the table (ownership.py), which fences every write to its log; None when
+        # one process owns every table. ``lost`` is told when a write finds the lease gone.
+        self.epoch = epoch
+        self._lost = lost
         self.spectators: set[Connection] = set()
         # (seat, client id) -> the version its action produced: a retried action is acknowledged, not re-applied.
         self.client_ids: dict[tuple[int, str], int] = {}
@@ -350,7 +356,29 @@ class LiveTable:
 
     def _save_seats(self) -> None:
         seats = [s.record() for s in self.seats]
-        asyncio.get_running_loop().create_task(self.storage.update_table(self.id, seats=seats))
+        asyncio.get_running_loop().create_task(self._save(seats=seats))
+
+    async def _save(self, **fields: Any) -> None:
+        """Store the table's own fields (not its log), fenced like an action: a lost table gives itself up."""
+        try:
+            await self.storage.update_table(self.id, self.epoch, **fields)
+        except Fenced:
+            self.give_up()
+
+    def give_up(self) -> None:
+        """A write found this process's lease on the table gone (it was frozen or cut off, and another process
+        took the table over): stop driving it at once, and let the manager close its sockets."""
+        if self.closing:
+            return
+        self.closing = True
+        for timer in (self.timer, self.expiry):
+            if timer is not None:
+                timer.cancel()
+        for task in [self.bot_task, *(s.away_task for s in self.seats)]:
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+        if self._lost is not None:
+            self._lost(self)
 
     def _apply_leave_action(self, seat: int) -> None:
         """In a real-time game losing the connection is itself a move (in Bermuda: breathing), at this instant."""
@@ -470,7 +498,7 @@ class LiveTable:
         self.votes[connection.seat] = "accepted" if accept else "declined"
         playing = {seat for seat, answer in self.votes.items() if answer == "accepted"}
         if start or len(playing) == len(self.votes):
-            await self.manager.rematch(self, connection, playing)
+            await self._rematch(self, connection, playing)
         else:
             self.broadcast_table()
 
@@ -594,7 +622,10 @@ class LiveTable:
             self.undo_seat = seat if previous is not None and previous[0] == seat and earlier_state is not None \
                 and self.game.undoable(earlier_state, seat, previous[1], earlier_events) else None
             try:
-                await self.storage.mark_undone(self.id)
+                await self.storage.mark_undone(self.id, self.epoch)
+            except Fenced:
+                self.give_up()
+                return error("moved", "this table moved to another server process: reconnecting")
             except Exception:
                 return error("storage_failed", "the move could not be taken back; nothing changed, try again")
             before.seats = self.match.seats
@@ -657,7 +688,11 @@ class LiveTable:
             notation = self.game.format_action(action)
             try:
                 await self.storage.append_action(self.id, len(self.match.actions) + self.undone, seat, notation,
-                                                 client_id)
+                                                 client_id, self.epoch)
+            except Fenced:
+                self.give_up()
+                return error("moved", "this table moved to another server process: reconnecting",
+                             client_id=client_id)
             except Exception:
                 return error("storage_failed", "the action could not be saved; nothing changed, try again",
                              client_id=client_id)
@@ -679,7 +714,8 @@ class LiveTable:
             self._broadcast_update(seat, action, notation, events)
             if self.finished:
                 self.finished_at = time.time()
-                await self.storage.update_table(self.id, finished=self.finished_at)
+                with contextlib.suppress(Fenced):  # the log holds the last action: whoever owns it now knows
+                    await self.storage.update_table(self.id, self.epoch, finished=self.finished_at)
             if self.game.realtime:
                 self.driver.applied(self.match.state, seat, now, events)
             self.schedule()
@@ -712,8 +748,8 @@ class LiveTable:
             version = self.version
             state = self.match.state.clone()
             # Off the event loop (a thinking bot must not hold up other tables), in a worker process if it thinks long.
-            notation, seat.bot = await self.manager.bot_workers.choose(seat.bot, self.game, self.match.config, state,
-                                                                       seat_index)
+            notation, seat.bot = await self.bot_workers.choose(seat.bot, self.game, self.match.config, state,
+                                                               seat_index)
             # No client id: a bot never retries, and the version guards against a move chosen for an old position.
             await self.act(seat_index, notation, None, version)
         finally:
