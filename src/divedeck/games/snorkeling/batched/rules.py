@@ -69,7 +69,8 @@ def deal(t: Tables, s: State, key: Any) -> State:
         hands=hands, known=jnp.zeros_like(hands), deck=cards, deck_len=jnp.int32(d - 1 - dealt),
         center=center, center_len=jnp.int32(1), center_counts=_one(t, up),
         piles=jnp.zeros((n, t.pile_capacity), jnp.int32), pile_len=zeros_n, active=s.starter,
-        phase=jnp.int32(CENTER), played=jnp.int32(0), hit=jnp.zeros(n, jnp.bool_), turns=jnp.int32(0), stall=jnp.int32(0))
+        phase=jnp.int32(CENTER), played=jnp.int32(0), hit=jnp.zeros(n, jnp.bool_), turns=jnp.int32(0),
+        stall=jnp.int32(0))
 
 
 def _one(t: Tables, face: Any) -> Any:
