@@ -168,7 +168,8 @@ class Differential:
         """Asserts that game ``i`` of the batch is the reference state, that it ends when the reference does, with
         the same rewards; returns whether it is over."""
         notation = strip_rng(GAME.state_notation(reference))
-        assert strip_rng(GAME.state_notation(self.env.to_engine(host, i))) == notation
+        batched = strip_rng(GAME.state_notation(self.env.to_engine(host, i)))
+        assert batched == notation, f"batched {batched}\nreference {notation}"
         outcome = GAME.outcome(reference)
         assert bool(host.terminated[i]) == (outcome is not None), notation
         if outcome is not None:
@@ -183,9 +184,15 @@ class Differential:
         if not alive:
             return
         seats = [min(GAME.actors(references[i])) for i in alive]
-        assert host.current_player[alive].tolist() == seats
-        masks = [self.table.mask(GAME.legal_actions(references[i], seat)) for i, seat in zip(alive, seats, strict=True)]
-        assert np.array_equal(host.legal_action_mask[alive], np.asarray(masks, bool))
+        players = host.current_player[alive].tolist()
+        for i, seat, player in zip(alive, seats, players, strict=True):
+            assert player == seat, GAME.state_notation(references[i])
+        masks = np.asarray([self.table.mask(GAME.legal_actions(references[i], seat))
+                            for i, seat in zip(alive, seats, strict=True)], bool)
+        for row in np.flatnonzero((host.legal_action_mask[alive] != masks).any(axis=1))[:1]:
+            moves = self.table.actions
+            differ = [str(moves[j]) for j in np.flatnonzero(host.legal_action_mask[alive[row]] != masks[row])]
+            raise AssertionError(f"legal moves differ on {differ}: {GAME.state_notation(references[alive[row]])}")
         observations = np.stack([self.encoder(references[i].context.config).encode(GAME.view(references[i], seat), seat)
                                  for i, seat in zip(alive, seats, strict=True)])
         # Equal but for float32 rounding: XLA divides by a constant by multiplying with its reciprocal.
