@@ -36,3 +36,26 @@ def make(game_name: str, *, reward: str = "win_loss", **options: Any) -> Any:
     module, _, name = game.batched.partition(":")
     environment = getattr(import_module(module), name)
     return environment(game.make_config(options), reward=reward)
+
+
+def auto_reset(env: Any) -> Any:
+    """``step(state, action, key)`` that deals a new game (``env.init``) to each game that has just ended, so a
+    batch runs on with no loop in Python. The state it returns is the new game's, with the finished game's rewards
+    and end (pgx's ``auto_reset`` convention) and the new game's legal-action mask, ready for the next action.
+    Only the games that ended are dealt (``games.batched.when_needed``)."""
+    import jax
+    import jax.numpy as jnp
+
+    from ..games.batched import when_needed
+
+    deal = when_needed(env.init)
+
+    def step(state: Any, action: Any, key: Any) -> Any:
+        step_key, init_key = jax.random.split(key)
+        # A state returned at a reset carries the finished game's end: the new game goes on from here.
+        state = state.replace(terminated=jnp.zeros_like(state.terminated), truncated=jnp.zeros_like(state.truncated))
+        state = env.step(state, action, step_key)
+        fresh = deal(state.terminated | state.truncated, state, init_key)
+        return fresh.replace(terminated=state.terminated, truncated=state.truncated, rewards=state.rewards)
+
+    return step
