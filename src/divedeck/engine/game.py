@@ -84,6 +84,10 @@ class Game(ABC, Generic[S, A]):
     # The fixed-size numeric observation learners get (``engine/observation.py``; ``divedeck.rl`` reads it):
     # ``observation(game, config)`` makes the encoder (a class). ``None``: the game offers none.
     observation: ClassVar[type[ObservationEncoder] | None] = None
+    # The batched form of the rules for learning (pure JAX, pgx's Env API), as "module:Class", imported only when
+    # asked for (``divedeck.rl.jax``; it needs the jax extra): ``Class(config)`` is the environment. It is never the
+    # reference: a differential test plays it against the rules. ``None``: the game has none.
+    batched: ClassVar[str | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

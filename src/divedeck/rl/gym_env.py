@@ -153,10 +153,16 @@ class SingleAgentEnv(gymnasium.Env[np.ndarray, Any]):
         if outcome is None:
             return observation, 0.0, False, False, info
         info["outcome"] = Record(outcome.to_dict())
+        # A finished game has no legal move; the mask says "any": the step after the end is the vector API's reset
+        # (autoreset NEXT_STEP), which ignores its action, and a sampler over the mask must not meet an empty one.
+        info["action_mask"] = np.ones_like(info["action_mask"])
         return observation, self.reward_of(outcome, self.seat), True, False, info
 
     def action_masks(self) -> np.ndarray:
-        """The learner's legal-action mask now (the method name that maskable-policy libraries look for)."""
+        """The learner's legal-action mask now (the method name that maskable-policy libraries look for); all ones
+        once the game is over, as at the step that ended it."""
+        if self.game.outcome(self.state) is not None:
+            return np.ones(len(self.table), dtype=bool)
         return np.asarray(self._info()["action_mask"], dtype=bool)
 
     def render(self) -> str | None:

@@ -9,6 +9,12 @@ agents' sense of time is: 100 ms is a quick human's.
 The action space is the move table plus one last action, ``wait`` (do nothing this step), always legal. A real-time
 action can go out of date within a step (a seat earlier in the order ended the dive): it is then refused, as at a
 real table, and the refusal (reason and rule) is in that agent's ``info["refused"]``. Nothing is played in its place.
+
+Every game ends by itself, whatever the agents do: Bermuda's rules wait for everyone to hold their breath, which
+random agents almost never do together for a whole count of three, so the environment gives each game
+``time_limit_ms`` of simulated time (``TIME_LIMIT_MS_PER_ROUND`` per round by default). When it runs out, the game
+ends as a loss for every seat, a *termination* (``info["outcome"]["termination"] == "time_limit"``) with the loss's
+rewards, not a truncation. ``max_cycles`` still truncates after that many steps, with reward 0.
 """
 
 from __future__ import annotations
@@ -23,23 +29,31 @@ from pettingzoo import ParallelEnv
 from ..engine.errors import IllegalAction
 from ..engine.events import Event
 from ..engine.game import CLOCK
+from ..engine.outcome import Outcome
 from ..engine.registry import get_game
 from .aec import RENDER_MODES, agent_name
 from .encoding import MaskBuilder, encoder_for
 from .rewards import reward_function
 
+# Simulated time a game may take per round before the environment ends it as a loss: a human table takes a minute
+# or two for a round (the countdown, a dive of seconds to a minute); ten minutes leaves a slow policy room to learn.
+TIME_LIMIT_MS_PER_ROUND = 600_000
+TIME_LIMIT = "time_limit"
+
 
 class DivedeckParallelEnv(ParallelEnv):
     """One game of a real-time divedeck game; every config option is a keyword argument.
 
-    ``step_ms``: simulated milliseconds per step. ``reward``: as in ``rewards.py``. ``max_cycles``: truncate after
-    that many steps. ``render_mode``: ``"ansi"`` or ``"human"``.
+    ``step_ms``: simulated milliseconds per step. ``reward``: as in ``rewards.py``. ``time_limit_ms``: simulated
+    time after which the game ends as a loss for everyone (default: ``TIME_LIMIT_MS_PER_ROUND`` per round of the
+    config). ``max_cycles``: truncate after that many steps. ``render_mode``: ``"ansi"`` or ``"human"``.
     """
 
     metadata: dict[str, Any] = {"render_modes": RENDER_MODES}
 
     def __init__(self, game_name: str = "bermuda", *, step_ms: int = 100, reward: str = "win_loss",
-                 max_cycles: int | None = None, render_mode: str | None = None, **options: Any) -> None:
+                 time_limit_ms: int | None = None, max_cycles: int | None = None, render_mode: str | None = None,
+                 **options: Any) -> None:
         game = get_game(game_name)
         if not game.realtime:
             raise ValueError(f"{game.title} is turn-based: use divedeck.rl.env")
@@ -55,6 +69,10 @@ class DivedeckParallelEnv(ParallelEnv):
         self.masks = MaskBuilder(self.table, extra=1)
         self.reward_of = reward_function(reward, self.encoder.score_scale)
         self.step_ms = step_ms
+        rounds = getattr(self.config, "rounds", 1)
+        self.time_limit_ms = time_limit_ms if time_limit_ms is not None else TIME_LIMIT_MS_PER_ROUND * rounds
+        if self.time_limit_ms <= 0:
+            raise ValueError("time_limit_ms must be a positive number of milliseconds")
         self.max_cycles = max_cycles
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"divedeck_{game.name.replace('-', '_')}_v0"}
@@ -123,6 +141,9 @@ class DivedeckParallelEnv(ParallelEnv):
         for agent, why in refused.items():
             infos[agent]["refused"] = why
         outcome = game.outcome(state)
+        if outcome is None and self.now >= self.time_limit_ms:  # the environment's own end: a loss for all
+            outcome = Outcome((), (0.0,) * len(self.possible_agents), TIME_LIMIT,
+                              {"time_limit_ms": self.time_limit_ms})
         over = outcome is not None
         truncated = not over and self.max_cycles is not None and self._steps >= self.max_cycles
         rewards = {agent: self.reward_of(outcome, self.possible_agents.index(agent)) if outcome else 0.0

@@ -39,6 +39,7 @@ class Snorkeling(Game[SnorkelingState, Action]):
     frontends = frozenset({Frontend.TERMINAL, Frontend.BROWSER, Frontend.HOTSEAT})
     metrics = METRICS  # what a designer's report measures (divedeck report)
     observation = SnorkelingObservation  # what a learner observes (divedeck.rl)
+    batched = f"{__package__}.batched:SnorkelingBatched"  # the rules in JAX, for learning (divedeck.rl.jax)
     # The data file designers edit: `divedeck data show snorkeling`, `divedeck data check FILE`.
     data_files = (DataFile(option="cards", what=data_cards.WHAT, package=__package__ or "", default="cards.toml",
                            parse=data_cards.parse_cards, summary=data_cards.describe,

@@ -1,0 +1,61 @@
+"""Batched games for learning (the optional extra ``divedeck[jax]``): pgx environments, pure JAX over fixed-size
+arrays, to ``jax.jit(jax.vmap(env.step))`` over thousands of games at once.
+
+    import jax
+    from divedeck.rl.jax import make
+    env = make("snorkeling", num_players=4, expert_diving=True)
+    keys = jax.random.split(jax.random.PRNGKey(0), 1024)
+    state = jax.jit(jax.vmap(env.init))(keys)
+    state = jax.jit(jax.vmap(env.step))(state, actions, keys)  # actions: the move table's integers
+
+A game offers this by declaring its batched rules (``Game.batched``); this module names no game. The batched
+rules are never the reference: each game's differential test plays them against the engine at every step. Same
+actions as the move table, same observation as ``divedeck.rl``'s encoder (the seat to play's view), same rewards
+(``reward=``); ``env.from_engine(state)`` / ``env.to_engine(state)`` convert a game to and from the engine.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from ..engine.registry import game_names, get_game
+
+
+def games_with_batched_rules() -> list[str]:
+    """The registered games that declare batched rules."""
+    return [name for name in game_names() if get_game(name).batched is not None]
+
+
+def make(game_name: str, *, reward: str = "win_loss", **options: Any) -> Any:
+    """The batched environment of ``game_name`` under ``options`` (the game's config options)."""
+    game = get_game(game_name)
+    if game.batched is None:
+        raise ValueError(f"{game.title} has no batched rules; the games with them are: "
+                         f"{', '.join(games_with_batched_rules())}")
+    module, _, name = game.batched.partition(":")
+    environment = getattr(import_module(module), name)
+    return environment(game.make_config(options), reward=reward)
+
+
+def auto_reset(env: Any) -> Any:
+    """``step(state, action, key)`` that deals a new game (``env.init``) to each game that has just ended, so a
+    batch runs on with no loop in Python. The state it returns is the new game's, with the finished game's rewards
+    and end (pgx's ``auto_reset`` convention) and the new game's legal-action mask, ready for the next action.
+    Only the games that ended are dealt (``games.batched.when_needed``)."""
+    import jax
+    import jax.numpy as jnp
+
+    from ..games.batched import when_needed
+
+    deal = when_needed(env.init)
+
+    def step(state: Any, action: Any, key: Any) -> Any:
+        step_key, init_key = jax.random.split(key)
+        # A state returned at a reset carries the finished game's end: the new game goes on from here.
+        state = state.replace(terminated=jnp.zeros_like(state.terminated), truncated=jnp.zeros_like(state.truncated))
+        state = env.step(state, action, step_key)
+        fresh = deal(state.terminated | state.truncated, state, init_key)
+        return fresh.replace(terminated=state.terminated, truncated=state.truncated, rewards=state.rewards)
+
+    return step
