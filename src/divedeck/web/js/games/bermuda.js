@@ -146,6 +146,9 @@ export function createBoard(root, api) {
   let mouseMode = loadMouseMode();
   const queue = []; // actions waiting for the previous one's answer
   root.classList.add("brm");
+  // A replay shows the board as it stood, without the breath button, the mouse switch or a running clock.
+  const replay = Boolean(api.replay);
+  root.classList.toggle("is-replay", replay);
   // The breath control and the places around it are made once and only updated: redrawing the button under a
   // finger would lose the press, and a rebuilt frame could change size.
   const statusEl = h("div", { class: "brm-status" });
@@ -155,14 +158,15 @@ export function createBoard(root, api) {
   }, mode === "toggle" ? "click on / off" : "hold down"));
   const modeEl = h("div", { class: "brm-mode", role: "group", "aria-label": "How the mouse works the breath button" },
     h("span", { class: "brm-mode-label", "aria-hidden": "true" }, "Mouse:"), modeButtons);
-  statusEl.append(pillsEl, modeEl);
+  statusEl.append(pillsEl);
+  if (!replay) statusEl.append(modeEl);
   const diversEl = h("ul", { class: "brm-divers", "aria-label": "Who holds their breath" });
   const resultEl = h("section", { class: "brm-result", "aria-label": "The last dive's result" });
   const columnsEl = h("section", { class: "brm-columns", "aria-label": "Treasures and their columns" });
   const handEl = h("section", { class: "brm-hand-area", "aria-label": "Your hand" });
   const breathButton = h("button", { type: "button", class: "brm-breath-btn", "data-breath": "1", "data-key": "breath",
     "aria-pressed": "false" }, h("span", { class: "brm-breath-main" }), h("span", { class: "brm-breath-sub" }));
-  const dockEl = h("div", { class: "brm-dock" }, handEl, breathButton);
+  const dockEl = h("div", { class: "brm-dock" }, handEl, replay ? null : breathButton); // h() skips a null
   root.replaceChildren(statusEl, diversEl, resultEl, columnsEl, dockEl);
   root.addEventListener("pointerdown", onBoardPointerDown);
   root.addEventListener("click", onClick);
@@ -572,6 +576,7 @@ export function createBoard(root, api) {
   }
 
   function hint(view, legal) {
+    if (replay) return "";
     if (view.phase !== "dive") {
       return ctx.static.hidden_treasures
         ? "Look at your hand. The treasures turn over when the dive starts."
@@ -588,7 +593,7 @@ export function createBoard(root, api) {
 
   /** The clocks on the board, every tenth of a second (only their text changes). */
   function tick() {
-    if (!ctx) return;
+    if (!ctx || replay) return;
     const { view } = ctx;
     const now = Date.now() + (offset ?? 0);
     let text = "";

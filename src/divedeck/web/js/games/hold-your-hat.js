@@ -235,7 +235,8 @@ export function createBoard(root, api) {
   }
 
   const timerInterval = setInterval(tickClock, 200);
-  const serverNow = () => Date.now() + (offset ?? 0);
+  // A replay's clock stands at each step's own time: the sand timer shows what was left then.
+  const serverNow = () => (api.replay ? (ctx?.view.now ?? 0) : Date.now() + (offset ?? 0));
   const turnMs = () => ctx.static?.turn_ms ?? 60_000;
 
   function act(notation) {
@@ -301,7 +302,7 @@ export function createBoard(root, api) {
     const view = ctx.view;
     const running = view.timer !== null && view.timer !== undefined;
     const left = running ? Math.max(0, view.timer - serverNow()) : turnMs();
-    if (running && left <= 0) timeUp(view.timer);
+    if (running && left <= 0 && !api.replay) timeUp(view.timer);
     const el = root.querySelector(".hyh-clock");
     if (!el) return;
     const seconds = Math.ceil(left / 1000);
@@ -479,7 +480,7 @@ export function createBoard(root, api) {
         ...buttons("skip", () => ({ big: true, key: "S" })), ...buttons("foul", () => ({ big: true, key: "F" }))];
       if (confirm.length) out.push(h("div", { class: "hyh-actions hyh-confirm" }, confirm));
       if (legal.theftverdict) out.push(h("div", { class: "hyh-verdicts" }, buttons("theftverdict", () => ({}))));
-      if (view.clue_allowed) out.push(typedBox("clue", view.round === 2 ? "Your one-word clue" : view.round === 3 ? "Pictures only: emoji, no letters" : "Type a clue (everyone sees it)", "Send clue"));
+      if (view.clue_allowed && !api.replay) out.push(typedBox("clue", view.round === 2 ? "Your one-word clue" : view.round === 3 ? "Pictures only: emoji, no letters" : "Type a clue (everyone sees it)", "Send clue"));
       if (!giver && (legal.guess || legal.theft) && view.clues?.length) out.push(clueList(view));
       if (legal.guess) out.push(typedBox("guess", legal.guess[0].label, "Guess", true, feedback()));
       if (legal.theft) out.push(typedBox("theft", legal.theft[0].label, "Play THEFT"));
