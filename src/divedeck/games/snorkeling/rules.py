@@ -243,13 +243,13 @@ def _raise_pile_reason(state: SnorkelingState, seat: int, target: int) -> None:
     if target == seat and not config.allow_own_pile:
         raise IllegalAction("you may not play onto your own pile", "SNK-A2")
     if config.opponent_play_limit == "one_per_opponent" and state.hit >> target & 1:
-        raise IllegalAction(f"seat {target}'s pile already received a card this turn", "SNK-R9")
+        raise IllegalAction(f"seat {target + 1}'s pile already received a card this turn", "SNK-R9")
     if config.opponent_play_limit == "one_total" and state.hit:
         raise IllegalAction("only one card may be played onto a personal pile per turn", "SNK-R9")
     top = state.pile_top_value(target)
     if top == 0:
         raise IllegalAction("nothing may be played onto a Beach", "SNK-A5")
-    raise IllegalAction(f"seat {target}'s pile shows {top}: only a {top - 1} may go on it", "SNK-R9")
+    raise IllegalAction(f"seat {target + 1}'s pile shows {top}: only a {top - 1} may go on it", "SNK-R9")
 
 
 # -- effects (SNK-R5..R17) --------------------------------------------------------------------------------------
