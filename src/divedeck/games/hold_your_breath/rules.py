@@ -42,6 +42,7 @@ from .actions import (
     Targeted,
     cached,
 )
+from .cards import label_name
 from .config import HoldYourBreathConfig
 from .events import (
     AscentStarted,
@@ -307,7 +308,7 @@ def _hand_face(state: HoldYourBreathState, seat: int, card: str, rule: str) -> i
     if face < 0:
         raise MalformedInput(f"there is no card {card} in this deck")
     if face not in state.hands[seat]:
-        raise IllegalAction(f"you have no {card} in your hand", rule)
+        raise IllegalAction(f"you have no {label_name(card)} in your hand", rule)
     return face
 
 
@@ -352,7 +353,7 @@ def _validate_play(state: HoldYourBreathState, seat: int, action: Play) -> int:
     verb = action.verb
     rule = {"air": "HYB-R10", "swim": "HYB-R11"}.get(verb, "HYB-R12")
     face = _hand_face(state, seat, action.card, rule)
-    card = action.card
+    card = label_name(action.card)  # in players' words: reasons are read in "Why not?"
     if verb not in table.face_verbs[face]:
         if isinstance(action, Air | Swim):
             raise IllegalAction(f"{card} is not a{'n' if verb == 'air' else ''} {verb.capitalize()} card", rule)

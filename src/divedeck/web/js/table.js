@@ -16,7 +16,8 @@ import { screenMode } from "./room.js";
 import { guideButton, isGuided, updateGuide } from "./guide.js";
 import { rulesOpen, setRulesExtra, setRulesSheet, setupRules } from "./rules.js";
 import {
-  copyText, forgetToken, h, loadTabSeats, loadTokens, replaceChildren, saveTabSeats, saveToken, seatLabel, toast,
+  clearWhyNot, copyText, forgetToken, h, loadTabSeats, loadTokens, replaceChildren, saveTabSeats, saveToken, seatLabel,
+  toast,
 } from "./util.js";
 
 // Game names as the server lists them: lower-case words and dashes, so one names a module file and nothing else.
@@ -157,7 +158,10 @@ function loadModule(game) {
       page.gameInfo = info;
       showKeyHelp(module.keyHelp || []);
       page.board = module.createBoard($("board"), {
-        act: (notation) => shownClient()?.act(notation),
+        act: (notation) => {
+          clearWhyNot(); // the next move takes the last "why not?" away
+          return shownClient()?.act(notation);
+        },
         check: (notation) => shownClient()?.check(notation) ?? Promise.reject(new Error("not connected")),
       });
       return module;
@@ -253,6 +257,8 @@ function render() {
   else if (active === null) turnText = "In play";
   else if (isLocal(active) && (!page.hotseat || active === page.shownSeat)) turnText = page.hotseat ? `${names(active)}: your turn` : "Your turn";
   else turnText = `${names(active)} to play`;
+  if (active !== page.lastActive) clearWhyNot(); // the turn moved on: a "why not?" about the last one is stale
+  page.lastActive = active;
   const mine = /your turn/i.test(turnText);
   $("turn").textContent = turnText;
   $("turn").classList.toggle("is-mine", mine);

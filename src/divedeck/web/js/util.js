@@ -122,6 +122,18 @@ export function toast(message, { kind = "info", detail = "", timeout = 6000 } = 
   return item;
 }
 
+/** "Why not?": the server's reason for a refused move in words, its rule ID small beside it. Only one at a time;
+ * it leaves by itself after a few seconds, or at the next move (`clearWhyNot`, called by the table page). */
+export function sayWhyNot(answer, fallback = "Not possible now") {
+  clearWhyNot();
+  toast(answer.reason || fallback, { kind: "error", detail: answer.rule ? `rule ${answer.rule}` : "", timeout: 5000 })
+    .classList.add("toast-why");
+}
+
+export function clearWhyNot() {
+  for (const el of document.querySelectorAll(".toast-why")) el.remove();
+}
+
 /** Copy text, falling back to selecting it when the clipboard API is not allowed (plain http on a LAN). */
 export async function copyText(text, fallbackInput) {
   try {

@@ -19,7 +19,7 @@
 // the columns are as deep as the deepest treasure, the hand keeps room for a full deal, and the last dive's band
 // keeps its place (hidden, not removed) during the dive.
 
-import { h, replaceChildren, toast } from "../util.js";
+import { h, replaceChildren, sayWhyNot } from "../util.js";
 
 export const name = "bermuda";
 export const title = "Bermuda";
@@ -277,7 +277,7 @@ export function createBoard(root, api) {
   function whyNot(card, column) {
     // A card that cannot go there now: the server says which rule forbids it ("why not?"), nothing is played.
     api.check(`lay ${card} c${column}`).then((answer) => {
-      if (!answer.legal) toast(answer.reason || "Not allowed now", { kind: "error", detail: answer.rule ? `Rule ${answer.rule}` : "" });
+      if (!answer.legal) sayWhyNot(answer);
     }, () => {});
   }
 

@@ -4,7 +4,7 @@
 // may be played now from the server's legal records ({notation, kind, cards, target, label}), and a use that is
 // not legal now asks the server "why not?" (`api.check`), whose answer names the rule. The log is the server's.
 
-import { h, replaceChildren, toast } from "../util.js";
+import { h, replaceChildren, sayWhyNot } from "../util.js";
 
 export const name = "hold-your-breath";
 export const title = "Hold Your Breath!";
@@ -206,7 +206,7 @@ export function createBoard(root, api) {
 
   function explain(notation) {
     api.check(notation).then((answer) => {
-      if (!answer.legal) toast(answer.reason || "Not possible now", { kind: "error", detail: answer.rule ? `Rule ${answer.rule}` : "" });
+      if (!answer.legal) sayWhyNot(answer);
     }, () => {});
   }
 
