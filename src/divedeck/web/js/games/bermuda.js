@@ -17,7 +17,7 @@
 //
 // Nothing under the fingers moves when a breath is held or the dive starts: the button's labels have one height,
 // the columns are as deep as the deepest treasure, the hand keeps room for a full deal, and the last dive's band
-// keeps its place (hidden, not removed) during the dive.
+// keeps its place (dimmed, not removed) during the dive.
 
 import { h, replaceChildren, sayWhyNot } from "../util.js";
 
@@ -449,10 +449,11 @@ export function createBoard(root, api) {
   function drawResult(view) {
     const last = view.last_result;
     const over = view.phase === "over";
-    // The band keeps its place during the dive (hidden, not removed): the columns below must not jump up.
+    // The band keeps its place during the dive (dimmed, not removed): the columns below must not jump up.
     resultEl.classList.toggle("is-away", view.phase === "dive");
     resultEl.classList.toggle("is-full", over);
-    resultEl.setAttribute("aria-hidden", view.phase === "dive" ? "true" : "false");
+    // No dive judged yet (the first round): one line, for the whole round, so nothing moves at the dive's start.
+    resultEl.classList.toggle("is-empty", !last && !over);
     resultEl.setAttribute("aria-live", view.phase === "dive" ? "off" : "polite");
     if (!last) {
       replaceChildren(resultEl, h("p", { class: "brm-result-title muted" },
