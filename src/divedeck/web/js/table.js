@@ -239,9 +239,9 @@ function render() {
     act: (notation) => client.act(notation), before: $("board") });
   if (!page.guideOffered && page.gameInfo && !isGuided(page.tableId)) {
     page.guideOffered = true;
-    const offer = guideButton(page.gameInfo, { className: "btn btn-small btn-quiet topbar-guide" });
+    const offer = guideButton(page.gameInfo, { className: "btn btn-small btn-quiet topbar-guide", leaving: leavingWords });
     if (offer) $("rules-open").after(offer);
-    if (offer) setRulesExtra(() => guideButton(page.gameInfo));
+    if (offer) setRulesExtra(() => guideButton(page.gameInfo, { leaving: leavingWords }));
   }
   const names = (seat) => seatName(table, seat);
 
@@ -589,16 +589,36 @@ async function seatNamed(seat) {
   }
 }
 
+/** What leaving this page for a guided game means, or "" when there is nothing to lose (a finished game, a
+ * spectator). */
+function leavingWords() {
+  const state = shownClient()?.state;
+  if (!state || state.outcome || state.seat === null || state.seat === undefined) return "";
+  return "Leave this game for a guided game? A bot plays your seat while you are away; the table stays in "
+    + "\"Your tables\" and in the lobby, to come back to.";
+}
+
 /** The name prompt an invite link opens before the seat is taken: resolves with the name, or "" to keep the
  * seat's own. */
+function rememberedName() {
+  try {
+    return localStorage.getItem(NAME_KEY) || "";
+  } catch {
+    return "";
+  }
+}
+
+function createdHere(tableId) {
+  try {
+    return sessionStorage.getItem(`divedeck.created.${tableId}`) === "1";
+  } catch {
+    return false;
+  }
+}
+
 function askName() {
   return new Promise((resolve) => {
-    let remembered = "";
-    try {
-      remembered = localStorage.getItem(NAME_KEY) || "";
-    } catch {
-      remembered = "";
-    }
+    const remembered = rememberedName();
     const input = h("input", {
       type: "text", id: "name-input", class: "name-input", maxlength: MAX_NAME, autocomplete: "nickname",
       value: remembered, "aria-describedby": "name-help", enterkeyhint: "go",
@@ -742,7 +762,11 @@ async function start() {
   const { watch, invited } = readFragment(page.tableId);
   const screen = screenMode(); // ?screen=CODE: a room's shared screen, a spectator shown large (room.js)
   const seats = localSeats(page.tableId, watch || screen);
-  const name = invited && seats.length === 1 && !(await seatNamed(seats[0].seat)) ? await askName() : "";
+  // The creator set the seats in the lobby (this tab made the table): no name prompt, the name this browser last
+  // typed goes to an unnamed seat.
+  const created = createdHere(page.tableId);
+  const name = !invited || seats.length !== 1 || (await seatNamed(seats[0].seat)) ? ""
+    : created ? rememberedName() : await askName();
   page.hotseat = seats.length > 1;
   document.body.classList.toggle("is-hotseat", page.hotseat);
   document.body.classList.toggle("is-spectator", seats.length === 0);
