@@ -348,7 +348,7 @@ function renderCover(names) {
     page.coverShownAt = performance.now();
   }
   $("cover-title").textContent = `Pass the device to ${names(seat)}`;
-  $("cover-ready").textContent = `I am ${names(seat)}: show my cards`;
+  $("cover-ready").textContent = `I am ${names(seat)}: ${page.module?.coverReveal || "show my cards"}`;
   const box = $("cover-summary");
   const local = page.clients.filter((c) => c.token && c.state).map((c) => c.state.seat);
   const recap = page.recap.element(seat, local, (parts) => logLine(parts, null, names));
