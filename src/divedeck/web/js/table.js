@@ -13,6 +13,7 @@ import { createRecap } from "./recap.js";
 import { TableClient } from "./client.js";
 import { muted, setMuted, withFlights, yourTurn } from "./motion.js";
 import { screenMode } from "./room.js";
+import { notifyOn, notifySupported, signalTurn, toggleNotify } from "./turn-signal.js";
 import { guideButton, isGuided, updateGuide } from "./guide.js";
 import { rulesOpen, setRulesExtra, setRulesSheet, setupRules } from "./rules.js";
 import {
@@ -264,6 +265,8 @@ function render() {
   $("turn").classList.toggle("is-mine", mine);
   document.title = `${mine ? "▶ " : ""}${turnText} · ${$("game-title").textContent} · divedeck`;
   if (mine && page.wasMine === false) yourTurn();
+  signalTurn(mine, mine && page.wasMine === false, { title: `${turnText} · ${$("game-title").textContent}`,
+    body: `divedeck table ${page.tableId}` });
   page.wasMine = mine;
   $("undo").hidden = !(client.token && state.canUndo && !state.outcome);
   $("undo").disabled = client.busy;
@@ -839,6 +842,17 @@ async function start() {
     showMute();
   });
   showMute();
+  const notify = $("notify");
+  const showNotify = () => {
+    notify.hidden = !notifySupported() || page.clients.every((c) => !c.token);
+    notify.setAttribute("aria-pressed", String(notifyOn()));
+    notify.textContent = `Notify me on my turn: ${notifyOn() ? "on" : "off"}`;
+  };
+  notify.addEventListener("click", async () => {
+    await toggleNotify();
+    showNotify();
+  });
+  showNotify();
   $("overlay-close").addEventListener("click", () => {
     $("overlay").hidden = true;
     focusBoard();
