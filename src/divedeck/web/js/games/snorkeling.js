@@ -4,7 +4,7 @@
 // server's action records; cards and the target score from its static data; log lines arrive as parts.
 
 import { Deck, cardChip, cardElement } from "../cards.js";
-import { h, replaceChildren, sayWhyNot } from "../util.js";
+import { h, presenceBadge, replaceChildren, sayWhyNot } from "../util.js";
 
 export { cardChip };
 
@@ -225,7 +225,7 @@ export function createBoard(root, api) {
         h("div", { class: "seat-head" },
           h("span", { class: "seat-name" }, isActive ? h("span", { class: "turn-dot", role: "img", title: "their turn", "aria-label": "to play" }) : null, who),
           isMe ? h("span", { class: "badge badge-you" }, "you") : null,
-          publicSeat.controller === "bot" || publicSeat.kind === "bot" ? h("span", { class: "badge" }, "bot") : null,
+          isMe ? null : presenceBadge(publicSeat),
           view.turn.targets.includes(s) ? h("span", { class: "badge badge-hit" }, "hit this turn") : null),
         h("div", { class: "seat-body" },
           pileEl,
