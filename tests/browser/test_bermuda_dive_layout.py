@@ -44,4 +44,8 @@ def test_the_hand_and_the_breath_button_stay_on_screen_in_the_guided_dive(browse
     cut = page.evaluate("(w) => [...document.querySelectorAll('#board .brm-pills .pill')]"
                         ".filter((el) => el.getBoundingClientRect().right > w).map((el) => el.textContent)", width)
     assert cut == [], f"status labels run off the right edge: {cut}"
+    if size == "phone":  # issue 26, item 9: "Point at column" was 22x22 px under a thumb
+        sizes = page.evaluate("() => [...document.querySelectorAll('#board .brm-point')]"
+                              ".map((el) => Math.min(el.offsetWidth, el.offsetHeight))")
+        assert sizes and min(sizes) >= 32, sizes
     page.context.close()
