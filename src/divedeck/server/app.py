@@ -232,7 +232,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
         table = manager_of(request).get(table_id)
         if table is None:
             return problem(404, "not_found", f"no table {table_id}")
-        return {"table": table.public()}
+        return {"table": table.listing()}
 
     @app.get("/api/tables/{table_id}/replay", response_model=None)
     async def replay(table_id: str, request: Request, seat: int | None = None) -> dict[str, Any] | JSONResponse:
@@ -255,6 +255,10 @@ def create_app(settings: ServerSettings) -> FastAPI:
         if stored is None:
             return problem(404, "not_found", f"no table {table_id}")
         return await asyncio.to_thread(replay_steps, stored, seat)
+
+    @app.get("/tables", include_in_schema=False)
+    async def your_tables_page() -> FileResponse:
+        return FileResponse(WEB / "tables.html")
 
     @app.get("/replay/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str) -> FileResponse:
