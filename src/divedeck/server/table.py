@@ -189,9 +189,9 @@ class LiveTable:
     def listing(self) -> dict[str, Any]:
         """The public table and where it stands, for GET /api/tables/{id} ("Your tables"): whose move it is, since
         when (seconds since the epoch) and, once finished, who won. Not in the updates: it changes at every move."""
-        return {**self.public(), "to_move": [] if self.finished else sorted(self.game.actors(self.match.state)),
-                "moved_at": self.moved_at,
-                "winners": list(self.game.outcome(self.match.state).winners) if self.finished else None}
+        outcome = self.game.outcome(self.match.state)
+        return {**self.public(), "to_move": [] if outcome else sorted(self.game.actors(self.match.state)),
+                "moved_at": self.moved_at, "winners": None if outcome is None else list(outcome.winners)}
 
     def public(self) -> dict[str, Any]:
         return {
