@@ -95,3 +95,28 @@ def test_hint_needs_the_seats_token_and_a_guide(server: ServerProcess) -> None:
     status, again = call("/api/tables", {"game": "snorkeling", "guide": True, "seats": [{"kind": "human"}]})
     assert call(f"/api/tables/{again['table']['id']}/hint", token=again["tokens"][0])[1]["hint"] == answer["hint"]
     assert call("/api/tables", {"game": "no-such-game", "guide": True, "seats": [{"kind": "human"}]})[0] == 404
+
+
+def test_the_snorkeling_guide_numbers_seats_from_one_as_the_seat_list(browser: Any, server: ServerProcess,
+                                                                      artifacts: Path) -> None:
+    """A hint that plays onto Coach's pile names it by the number the seat list gives Coach, once (issue 26,
+    item 3: it said "seat 2's pile shows 5 … onto seat 1's pile" of one pile)."""
+    import re
+
+    page = browser.new_context(**SIZES["desktop"]).new_page()
+    page.goto(f"{server.url}/")
+    page.get_by_role("button", name="Learn to play Snorkeling").click()
+    page.locator("#guide .guide-text").wait_for(state="visible", timeout=10_000)
+    coach = page.locator("#seats li", has_text="Coach").locator(".seat-row-num").inner_text()  # "Seat 2"
+    deadline = time.monotonic() + 60
+    while "'s pile" not in (text := page.locator("#guide .guide-text").inner_text()):
+        assert time.monotonic() < deadline and not page.locator("#gameover:visible").count(), "no hint onto a pile"
+        for selector in ("#overlay-close:visible", "#guide .guide-play:enabled"):
+            if page.locator(selector).count():
+                page.locator(selector).first.click()
+                break
+        page.wait_for_timeout(100)
+    page.screenshot(path=str(artifacts / "pile-hint.png"))
+    named = set(re.findall(r"seat (\d+)'s pile", text))
+    assert named == {coach.split()[-1]}, text
+    page.context.close()

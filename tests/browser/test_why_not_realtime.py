@@ -17,7 +17,7 @@ def test_a_card_tapped_before_the_dive_says_why_not(browser: Any, server: Server
         page.locator("#board .brm-card").first.tap()
         page.wait_for_selector(".toast-error", timeout=5000)
         told = page.locator(".toast-error").last.inner_text()
-        assert "Rule BRM-A16" in told and "dive" in told, told
+        assert "rule BRM-A16" in told and "dive" in told, told
         assert server_actions(server, created["table"]["id"]) == []  # a question, not a move
         assert page.errors == []
     finally:

@@ -302,7 +302,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
         table = await manager_of(request).snapshot(table_id)
         if table is None:
             return problem(404, "not_found", f"no table {table_id}")
-        return {"table": table.public()}
+        return {"table": table.listing()}
 
     replays = app.state.replays = ReplayCache(settings.replay_cache_bytes, settings.replays_per_minute,
                                               settings.clock)
@@ -340,6 +340,10 @@ def create_app(settings: ServerSettings) -> FastAPI:
         except LookupError:
             return problem(404, "not_found", f"no table {table_id}")
         return Response(body, media_type="application/json")
+
+    @app.get("/tables", include_in_schema=False)
+    async def your_tables_page() -> FileResponse:
+        return FileResponse(WEB / "tables.html")
 
     @app.get("/replay/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str) -> FileResponse:

@@ -150,6 +150,7 @@ class LiveTable:
         self.rematch_tokens: dict[int, str] = {}
         self.closing = False
         self.finished_at: float | None = None
+        self.moved_at: float = time.time()  # the last move (or the start): "Your tables" says how long a turn waits
         # Real-time games: the last timestamp given (never decreasing), the bots' plans and the game's deadline
         # (the driver), and the timer for whichever of them is due first.
         self.last_time = 0
@@ -190,6 +191,13 @@ class LiveTable:
         if self.finished:
             return "finished"
         return "playing" if self.version else "waiting"
+
+    def listing(self) -> dict[str, Any]:
+        """The public table and where it stands, for GET /api/tables/{id} ("Your tables"): whose move it is, since
+        when (seconds since the epoch) and, once finished, who won. Not in the updates: it changes at every move."""
+        outcome = self.game.outcome(self.match.state)
+        return {**self.public(), "to_move": [] if outcome else sorted(self.game.actors(self.match.state)),
+                "moved_at": self.moved_at, "winners": None if outcome is None else list(outcome.winners)}
 
     def public(self) -> dict[str, Any]:
         return {
@@ -701,6 +709,7 @@ class LiveTable:
             self.undo_seat = None if before is None else undo_seat_after(self.game, before, self.match.state, seat,
                                                                          action, events)
             self.log.extend(events)
+            self.moved_at = time.time()
             if self.finished:  # nobody is waited for any more: the last update says so
                 for other in self.seats:
                     if other.away_task is not None:

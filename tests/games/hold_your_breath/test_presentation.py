@@ -52,7 +52,7 @@ def test_legal_records_name_kind_card_target_and_words() -> None:
     records = {record["notation"]: record for record in
                (GAME.action_record(state, 0, action) for action in GAME.legal_actions(state, 0))}
     assert records["panic A5P>1"] == {"notation": "panic A5P>1", "kind": "panic", "cards": ["A5P"], "target": 1,
-                                      "label": "put Air 5 (Panic) on seat 1 as a Panic"}
+                                      "label": "put Air 5 (Panic) on seat 2 as a Panic"}  # seats from 1
     assert records["air DO 10"]["label"] == "breathe with Dolphin as Air 10"
     assert records["end"] == {"notation": "end", "kind": "endplay", "cards": [], "target": None,
                               "label": "stop playing cards: move, then finish the turn"}

@@ -47,7 +47,8 @@ def test_action_records_name_cards_and_targets_in_player_words() -> None:
                (GAME.action_record(state, 0, action) for action in GAME.legal_actions(state, 0))}
     assert records["c Y4"] == {"notation": "c Y4", "kind": "PlayCenter", "cards": ["Y4"], "target": None,
                                "label": "play yellow 4 (Ray) to the centre"}
-    assert records["p B4>2"]["target"] == 2 and records["p B4>2"]["label"] == "play blue 4 (Ray) onto seat 2's pile"
+    assert records["p B4>2"]["target"] == 2  # seats count from 0 in the wire, from 1 in words
+    assert records["p B4>2"]["label"] == "play blue 4 (Ray) onto seat 3's pile"
     assert records["end"]["cards"] == [] and records["end"]["kind"] == "EndTurn"
     assert describe_snorkeling_action("p B4>2", ["Ana", "Ben", "Cleo"]) == "play blue 4 (Ray) onto Cleo's pile"
 

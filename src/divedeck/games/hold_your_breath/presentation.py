@@ -84,7 +84,7 @@ def describe_action(action: Action, who: Callable[[int], str]) -> str:
 
 
 def _seat_words(index: int) -> str:
-    return f"seat {index}"
+    return f"seat {index + 1}"  # seats are numbered from 1 wherever a player reads them
 
 
 def action_record(action: Action) -> ActionRecord:

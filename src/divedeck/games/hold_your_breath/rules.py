@@ -42,6 +42,7 @@ from .actions import (
     Targeted,
     cached,
 )
+from .cards import label_name
 from .config import HoldYourBreathConfig
 from .events import (
     AscentStarted,
@@ -307,7 +308,7 @@ def _hand_face(state: HoldYourBreathState, seat: int, card: str, rule: str) -> i
     if face < 0:
         raise MalformedInput(f"there is no card {card} in this deck")
     if face not in state.hands[seat]:
-        raise IllegalAction(f"you have no {card} in your hand", rule)
+        raise IllegalAction(f"you have no {label_name(card)} in your hand", rule)
     return face
 
 
@@ -352,7 +353,7 @@ def _validate_play(state: HoldYourBreathState, seat: int, action: Play) -> int:
     verb = action.verb
     rule = {"air": "HYB-R10", "swim": "HYB-R11"}.get(verb, "HYB-R12")
     face = _hand_face(state, seat, action.card, rule)
-    card = action.card
+    card = label_name(action.card)  # in players' words: reasons are read in "Why not?"
     if verb not in table.face_verbs[face]:
         if isinstance(action, Air | Swim):
             raise IllegalAction(f"{card} is not a{'n' if verb == 'air' else ''} {verb.capitalize()} card", rule)
@@ -382,10 +383,10 @@ def _validate_target(state: HoldYourBreathState, seat: int, action: Targeted) ->
     target = action.target
     name = action.verb.capitalize()
     if not 0 <= target < len(state.hands):
-        raise IllegalAction(f"there is no seat {target} to play on", "HYB-R12")
+        raise IllegalAction(f"there is no seat {target + 1} to play on", "HYB-R12")
     if isinstance(action, Kraken):
         if not state.has_shark(target):
-            raise IllegalAction(f"seat {target} has no Shark for the Kraken to remove", "HYB-R12")
+            raise IllegalAction(f"seat {target + 1} has no Shark for the Kraken to remove", "HYB-R12")
         return
     if target == seat:
         raise IllegalAction(f"a {name} is played on an opponent, not on yourself", "HYB-R12")
@@ -393,15 +394,15 @@ def _validate_target(state: HoldYourBreathState, seat: int, action: Targeted) ->
         size = state.context.hand_size
         held = len(state.hands[target])
         if held < size:
-            raise IllegalAction(f"seat {target} holds {held} card(s): a Discard needs an opponent holding {size}",
+            raise IllegalAction(f"seat {target + 1} holds {held} card(s): a Discard needs an opponent holding {size}",
                                 "HYB-A17")
         return
     if not state.is_diver(target):
-        raise IllegalAction(f"seat {target} has surfaced and can no longer be hindered", "HYB-R34")
+        raise IllegalAction(f"seat {target + 1} has surfaced and can no longer be hindered", "HYB-R34")
     if isinstance(action, Panic) and state.has_panic(target):
-        raise IllegalAction(f"seat {target} already has a Panic in their Swim Pile", "HYB-R12")
+        raise IllegalAction(f"seat {target + 1} already has a Panic in their Swim Pile", "HYB-R12")
     if isinstance(action, Shark) and state.has_shark(target):
-        raise IllegalAction(f"seat {target} already has a Shark: a Swim Pile holds at most one", "HYB-A22")
+        raise IllegalAction(f"seat {target + 1} already has a Shark: a Swim Pile holds at most one", "HYB-A22")
 
 
 def _validate_calm(state: HoldYourBreathState, seat: int, index: int, target: int) -> None:
@@ -420,7 +421,7 @@ def _validate_calm(state: HoldYourBreathState, seat: int, index: int, target: in
             raise IllegalAction("no other diver can take the Shark: it goes to the Discard Pile", "HYB-A23")
         return
     if target not in recipients:
-        names = ", ".join(map(str, recipients))
+        names = ", ".join(str(recipient + 1) for recipient in recipients)
         raise IllegalAction(f"the calmed Shark moves to another diver without a Shark: seat {names}", "HYB-A23")
 
 

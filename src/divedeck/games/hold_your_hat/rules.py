@@ -195,7 +195,7 @@ def _start_problem(state: HoldYourHatState, seat: int) -> IllegalAction | None:
     if state.phase != PRE:
         return _fail("the timer has already been started this turn", "HYH-R12")
     if seat != state.clue_giver():
-        return _fail(f"the clue-giver (seat {state.clue_giver()}) starts the timer", "HYH-R12")
+        return _fail(f"the clue-giver (seat {state.clue_giver() + 1}) starts the timer", "HYH-R12")
     if state.peek:
         return _fail("arrange the cards seen through BINOCULARS first", "HYH-R11")
     return None

@@ -113,7 +113,7 @@ class Snorkeling(Game[SnorkelingState, Action]):
             case _:
                 cards, target = [], None
         label = presentation.action_label(action, state.context.table.name,
-                                          lambda owner: "your" if owner == seat else f"seat {owner}'s")
+                                          lambda owner: "your" if owner == seat else f"seat {owner + 1}'s")
         return {"notation": str(action), "kind": type(action).__name__, "cards": cards, "target": target,
                 "label": label}
 

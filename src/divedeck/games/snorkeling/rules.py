@@ -178,7 +178,7 @@ def validate(state: SnorkelingState, seat: int, action: Action) -> None:
 def _raise_missing_card(state: SnorkelingState, card: str) -> None:
     if card not in state.context.face_by_label:
         raise MalformedInput(f"there is no card {card} in this deck")
-    raise IllegalAction(f"you have no {card} in your hand", "SNK-R5")
+    raise IllegalAction(f"you have no {state.context.table.name(card)} in your hand", "SNK-R5")
 
 
 def _validate(state: SnorkelingState, seat: int, action: Action) -> int | None:
@@ -222,20 +222,23 @@ def _validate(state: SnorkelingState, seat: int, action: Action) -> int | None:
 
 
 def _raise_center_reason(state: SnorkelingState, card: str) -> None:
+    # Reasons are read by players ("Why not?"): cards by their names, as on the table, never by their codes.
     table = state.context.table
     if state.context.config.expert_diving:
-        top = table.label(state.center[-1])
-        raise IllegalAction(f"{card} matches neither the colour of {top} nor its value + 1", "SNK-R7")
+        top = table.name(table.label(state.center[-1]))
+        raise IllegalAction(f"{table.name(card)} matches neither the colour of {top} nor its value + 1", "SNK-R7")
     k = state.played
     t0 = state.center[-1 - k]
-    t0_label = table.label(t0)
+    t0_label = table.name(table.label(t0))
     if k == 0:
-        raise IllegalAction(f"{card} matches neither the colour of {t0_label} nor its value + 1", "SNK-R6")
+        raise IllegalAction(f"{table.name(card)} matches neither the colour of {t0_label} nor its value + 1",
+                            "SNK-R6")
     if table.face_color[state.center[-k]] != table.face_color[t0]:
         raise IllegalAction("after a +1 card no more centre cards may be played this turn (Expert Diving "
                             "allows it)", "SNK-R6")
     color = table.colors[table.face_color[t0]].name
-    raise IllegalAction(f"this turn's centre cards must all be {color} like {t0_label}", "SNK-R6")
+    raise IllegalAction(f"this turn's centre cards must all be {color}, like {t0_label} (the centre card when "
+                        "your turn began)", "SNK-R6")
 
 
 def _raise_pile_reason(state: SnorkelingState, seat: int, target: int) -> None:
@@ -243,13 +246,13 @@ def _raise_pile_reason(state: SnorkelingState, seat: int, target: int) -> None:
     if target == seat and not config.allow_own_pile:
         raise IllegalAction("you may not play onto your own pile", "SNK-A2")
     if config.opponent_play_limit == "one_per_opponent" and state.hit >> target & 1:
-        raise IllegalAction(f"seat {target}'s pile already received a card this turn", "SNK-R9")
+        raise IllegalAction(f"seat {target + 1}'s pile already received a card this turn", "SNK-R9")
     if config.opponent_play_limit == "one_total" and state.hit:
         raise IllegalAction("only one card may be played onto a personal pile per turn", "SNK-R9")
     top = state.pile_top_value(target)
     if top == 0:
         raise IllegalAction("nothing may be played onto a Beach", "SNK-A5")
-    raise IllegalAction(f"seat {target}'s pile shows {top}: only a {top - 1} may go on it", "SNK-R9")
+    raise IllegalAction(f"seat {target + 1}'s pile shows {top}: only a {top - 1} may go on it", "SNK-R9")
 
 
 # -- effects (SNK-R5..R17) --------------------------------------------------------------------------------------

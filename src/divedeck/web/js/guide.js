@@ -27,10 +27,14 @@ export async function startGuide(game) {
 }
 
 /** A "Learn to play" button for `gameInfo` (from /api/games), or null when the game has no guided game. */
-export function guideButton(gameInfo, { className = "btn btn-small" } = {}) {
+export function guideButton(gameInfo, { className = "btn btn-small", leaving = null } = {}) {
   if (!gameInfo || !gameInfo.guide) return null;
+  // From a table still in play, `leaving()` says what leaving means; nobody leaves a game without being asked.
   return h("button", { type: "button", class: `${className} guide-start`, title: gameInfo.guide,
-    onclick: () => startGuide(gameInfo.name) }, "Learn to play");
+    onclick: () => {
+      const warning = leaving ? leaving() : "";
+      if (!warning || window.confirm(warning)) startGuide(gameInfo.name);
+    } }, "Learn to play");
 }
 
 const guide = { key: "", panel: null, asking: null };

@@ -148,6 +148,10 @@ function sharesScreen() {
   return (lobby.game.frontends || []).some((f) => f === "hotseat" || f === "shared-screen");
 }
 
+function botAbout(choice) {
+  return choice.startsWith("bot:") ? (lobby.game.bot_labels || {})[choice.slice(4)] || "" : "";
+}
+
 function renderSeatChoices() {
   const n = Number($("players").value);
   const bots = lobby.game.bots || [];
@@ -160,6 +164,8 @@ function renderSeatChoices() {
       placeholder: "Name (optional)", value: lobby.seatNames[seat], "aria-label": `${seatLabel(seat)} name (optional)`,
       oninput: (event) => { lobby.seatNames[seat] = event.target.value; },
     });
+    // The bot's description under the row, in full (in the closed list it was cut: "Bot: medium (plays by rule").
+    const about = h("p", { class: "seat-choice-about", hidden: !botAbout(choice) }, botAbout(choice));
     const select = h("select", {
       id, onchange: (event) => {
         lobby.seatChoices[seat] = event.target.value;
@@ -170,14 +176,15 @@ function renderSeatChoices() {
           renderSeatChoices();
           return;
         }
+        about.textContent = botAbout(event.target.value);
+        about.hidden = !about.textContent;
         updateCreateLabel();
       },
     },
     h("option", { value: "local", selected: choice === "local" }, "Human at this screen"),
     h("option", { value: "invite", selected: choice === "invite" }, "Human with an invite link"),
-    bots.map((bot) => h("option", { value: `bot:${bot}`, selected: choice === `bot:${bot}` },
-      (lobby.game.bot_labels || {})[bot] ? `Bot: ${bot} (${lobby.game.bot_labels[bot]})` : `Bot: ${bot}`)));
-    return h("li", { class: "seat-choice" }, h("label", { for: id }, seatLabel(seat)), select, nameInput);
+    bots.map((bot) => h("option", { value: `bot:${bot}`, selected: choice === `bot:${bot}` }, `Bot: ${bot}`)));
+    return h("li", { class: "seat-choice" }, h("label", { for: id }, seatLabel(seat)), select, nameInput, about);
   }));
   updateCreateLabel();
 }
@@ -321,6 +328,14 @@ function showCreated(table, tokens, localSeats, names) {
   });
   // Invite tokens are kept apart: this browser must not sit down in a friend's seat.
   saveInvites(table.id, invites);
+  try {
+    // This tab chose the seats: its table page does not ask the creator's name again.
+    sessionStorage.setItem(`divedeck.created.${table.id}`, "1");
+    const typed = localSeats.map((seat) => (lobby.seatNames[seat] || "").trim()).find(Boolean);
+    if (typed) localStorage.setItem("divedeck.name", typed.slice(0, 40));
+  } catch {
+    // private mode: nothing remembered
+  }
 
   const rows = [];
   const inviteSeats = Object.keys(invites).map(Number);

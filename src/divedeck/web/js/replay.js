@@ -48,8 +48,11 @@ async function load(seat) {
     page.module = await import(`./games/${data.game}.js`);
     page.info = await fetch("/api/games").then((r) => r.json()).then((d) => (d.games || []).find((g) => g.name === data.game) || null).catch(() => null);
     page.deck = page.module.makeDeck(page.info, data.static);
-    // No legal actions ever: the board can be looked at, not played on.
-    page.board = page.module.createBoard($("board"), { act: () => null, check: () => Promise.reject(new Error("a replay")) });
+    // No legal actions ever: the board can be looked at, not played on; `replay` tells it to leave out its live
+    // controls (a breath button, a typing box) and to stop its clocks at each step's time.
+    page.board = page.module.createBoard($("board"), {
+      act: () => null, check: () => Promise.reject(new Error("a replay")), replay: true,
+    });
   }
   $("game-title").textContent = data.title;
   fillSeats(seat);
@@ -85,10 +88,12 @@ function show(step) {
     view: current.view, legal: [], seat, busy: false, names, deck: page.deck, static: page.replay.static, log,
     seats: page.replay.seats.map((s) => ({ ...s, connected: true, controller: s.kind === "bot" ? "bot" : "human" })),
   });
-  const who = current.actor === null ? "" : current.actor < 0 ? "the clock: " : `${names(current.actor)}: `;
-  $("step-text").textContent = page.step === 0
+  // The move in the log's words (its first line), never its notation: "Ana took a deep breath", not "hold @17…".
+  const said = current.events.length ? logLine(current.events[0].parts, seat) : [];
+  const what = said.length ? said : current.actor !== null && current.actor >= 0 ? [names(current.actor)] : [];
+  replaceChildren($("step-text"), page.step === 0
     ? `The deal · ${steps.length - 1} moves`
-    : `Move ${page.step} of ${steps.length - 1} · ${who}${current.action}`;
+    : [`Move ${page.step} of ${steps.length - 1}`, what.length ? " · " : "", ...what]);
   $("step-text").dataset.step = String(page.step);
   $("replay-range").value = String(page.step);
   $("replay-prev").disabled = $("replay-first").disabled = page.step === 0;

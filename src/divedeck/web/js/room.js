@@ -177,13 +177,23 @@ function linkBox(link, label, className) {
     onfocus: (event) => event.target.select() });
 }
 
+/** The table's options as people read them: each in its game's own words (its help line), never its field name;
+ * the player count is left out (the seats show it). */
+function optionWords(options) {
+  const declared = new Map(((room.game && room.game.options) || []).map((o) => [o.name, o]));
+  return Object.entries(options).filter(([name]) => name !== "num_players").map(([name, value]) => {
+    const help = declared.get(name)?.help;
+    const words = help ? help.charAt(0).toUpperCase() + help.slice(1) : humanize(name);
+    return `${words}: ${value === true ? "yes" : value === false ? "no" : value}`;
+  }).join(" · ");
+}
+
 function render() {
   const state = room.state;
   if (!state) return;
   const table = state.table;
   $("room-game").textContent = table.title;
-  const options = Object.entries(table.options || {}).map(([k, v]) => `${humanize(k)}: ${v}`).join(" · ");
-  $("room-options").textContent = options;
+  $("room-options").textContent = optionWords(table.options || {});
   replaceChildren($("room-seats"), table.seats.map(seatRow));
   replaceChildren($("room-watch"), h("span", { class: "room-watch-label" }, "Spectators watch at"),
     linkBox(`${location.origin}/table/${encodeURIComponent(table.id)}`, "Spectator link: anyone may watch the table with it", "room-spectator-link"));

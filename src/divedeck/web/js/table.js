@@ -13,10 +13,12 @@ import { createRecap } from "./recap.js";
 import { TableClient } from "./client.js";
 import { muted, setMuted, withFlights, yourTurn } from "./motion.js";
 import { screenMode } from "./room.js";
+import { notifyOn, notifySupported, signalTurn, toggleNotify } from "./turn-signal.js";
 import { guideButton, isGuided, updateGuide } from "./guide.js";
 import { rulesOpen, setRulesExtra, setRulesSheet, setupRules } from "./rules.js";
 import {
-  copyText, forgetToken, h, loadTabSeats, loadTokens, replaceChildren, saveTabSeats, saveToken, seatLabel, toast,
+  clearWhyNot, copyText, forgetToken, h, loadTabSeats, loadTokens, replaceChildren, saveTabSeats, saveToken, seatLabel,
+  toast,
 } from "./util.js";
 
 // Game names as the server lists them: lower-case words and dashes, so one names a module file and nothing else.
@@ -157,7 +159,10 @@ function loadModule(game) {
       page.gameInfo = info;
       showKeyHelp(module.keyHelp || []);
       page.board = module.createBoard($("board"), {
-        act: (notation) => shownClient()?.act(notation),
+        act: (notation) => {
+          clearWhyNot(); // the next move takes the last "why not?" away
+          return shownClient()?.act(notation);
+        },
         check: (notation) => shownClient()?.check(notation) ?? Promise.reject(new Error("not connected")),
       });
       return module;
@@ -235,9 +240,9 @@ function render() {
     act: (notation) => client.act(notation), before: $("board") });
   if (!page.guideOffered && page.gameInfo && !isGuided(page.tableId)) {
     page.guideOffered = true;
-    const offer = guideButton(page.gameInfo, { className: "btn btn-small btn-quiet topbar-guide" });
+    const offer = guideButton(page.gameInfo, { className: "btn btn-small btn-quiet topbar-guide", leaving: leavingWords });
     if (offer) $("rules-open").after(offer);
-    if (offer) setRulesExtra(() => guideButton(page.gameInfo));
+    if (offer) setRulesExtra(() => guideButton(page.gameInfo, { leaving: leavingWords }));
   }
   const names = (seat) => seatName(table, seat);
 
@@ -253,11 +258,15 @@ function render() {
   else if (active === null) turnText = "In play";
   else if (isLocal(active) && (!page.hotseat || active === page.shownSeat)) turnText = page.hotseat ? `${names(active)}: your turn` : "Your turn";
   else turnText = `${names(active)} to play`;
+  if (active !== page.lastActive) clearWhyNot(); // the turn moved on: a "why not?" about the last one is stale
+  page.lastActive = active;
   const mine = /your turn/i.test(turnText);
   $("turn").textContent = turnText;
   $("turn").classList.toggle("is-mine", mine);
   document.title = `${mine ? "▶ " : ""}${turnText} · ${$("game-title").textContent} · divedeck`;
   if (mine && page.wasMine === false) yourTurn();
+  signalTurn(mine, mine && page.wasMine === false, { title: `${turnText} · ${$("game-title").textContent}`,
+    body: `divedeck table ${page.tableId}` });
   page.wasMine = mine;
   $("undo").hidden = !(client.token && state.canUndo && !state.outcome);
   $("undo").disabled = client.busy;
@@ -342,7 +351,7 @@ function renderCover(names) {
     page.coverShownAt = performance.now();
   }
   $("cover-title").textContent = `Pass the device to ${names(seat)}`;
-  $("cover-ready").textContent = `I am ${names(seat)}: show my cards`;
+  $("cover-ready").textContent = `I am ${names(seat)}: ${page.module?.coverReveal || "show my cards"}`;
   const box = $("cover-summary");
   const local = page.clients.filter((c) => c.token && c.state).map((c) => c.state.seat);
   const recap = page.recap.element(seat, local, (parts) => logLine(parts, null, names));
@@ -583,16 +592,36 @@ async function seatNamed(seat) {
   }
 }
 
+/** What leaving this page for a guided game means, or "" when there is nothing to lose (a finished game, a
+ * spectator). */
+function leavingWords() {
+  const state = shownClient()?.state;
+  if (!state || state.outcome || state.seat === null || state.seat === undefined) return "";
+  return "Leave this game for a guided game? A bot plays your seat while you are away; the table stays in "
+    + "\"Your tables\" and in the lobby, to come back to.";
+}
+
 /** The name prompt an invite link opens before the seat is taken: resolves with the name, or "" to keep the
  * seat's own. */
+function rememberedName() {
+  try {
+    return localStorage.getItem(NAME_KEY) || "";
+  } catch {
+    return "";
+  }
+}
+
+function createdHere(tableId) {
+  try {
+    return sessionStorage.getItem(`divedeck.created.${tableId}`) === "1";
+  } catch {
+    return false;
+  }
+}
+
 function askName() {
   return new Promise((resolve) => {
-    let remembered = "";
-    try {
-      remembered = localStorage.getItem(NAME_KEY) || "";
-    } catch {
-      remembered = "";
-    }
+    const remembered = rememberedName();
     const input = h("input", {
       type: "text", id: "name-input", class: "name-input", maxlength: MAX_NAME, autocomplete: "nickname",
       value: remembered, "aria-describedby": "name-help", enterkeyhint: "go",
@@ -736,7 +765,11 @@ async function start() {
   const { watch, invited } = readFragment(page.tableId);
   const screen = screenMode(); // ?screen=CODE: a room's shared screen, a spectator shown large (room.js)
   const seats = localSeats(page.tableId, watch || screen);
-  const name = invited && seats.length === 1 && !(await seatNamed(seats[0].seat)) ? await askName() : "";
+  // The creator set the seats in the lobby (this tab made the table): no name prompt, the name this browser last
+  // typed goes to an unnamed seat.
+  const created = createdHere(page.tableId);
+  const name = !invited || seats.length !== 1 || (await seatNamed(seats[0].seat)) ? ""
+    : created ? rememberedName() : await askName();
   page.hotseat = seats.length > 1;
   document.body.classList.toggle("is-hotseat", page.hotseat);
   document.body.classList.toggle("is-spectator", seats.length === 0);
@@ -809,6 +842,17 @@ async function start() {
     showMute();
   });
   showMute();
+  const notify = $("notify");
+  const showNotify = () => {
+    notify.hidden = !notifySupported() || page.clients.every((c) => !c.token);
+    notify.setAttribute("aria-pressed", String(notifyOn()));
+    notify.textContent = `Notify me on my turn: ${notifyOn() ? "on" : "off"}`;
+  };
+  notify.addEventListener("click", async () => {
+    await toggleNotify();
+    showNotify();
+  });
+  showNotify();
   $("overlay-close").addEventListener("click", () => {
     $("overlay").hidden = true;
     focusBoard();

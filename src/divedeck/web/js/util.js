@@ -122,6 +122,35 @@ export function toast(message, { kind = "info", detail = "", timeout = 6000 } = 
   return item;
 }
 
+/** Who plays a seat now, for the board's seat panels: "bot" for a bot or a stand-in bot, "offline" for a person
+ * not connected (with the time left before a bot takes over, which the table page keeps counting), nothing for a
+ * person who is here. */
+export function presenceBadge(publicSeat) {
+  if (!publicSeat) return null;
+  if (publicSeat.kind === "bot") return h("span", { class: "badge" }, "bot");
+  if (publicSeat.controller === "bot") return h("span", { class: "badge badge-warn presence-badge" }, "away · a bot plays");
+  if (publicSeat.connected !== false) return null;
+  if (publicSeat.away_until) {
+    const seconds = Math.max(0, Math.ceil((publicSeat.away_until - Date.now()) / 1000));
+    return h("span", { class: "badge badge-warn presence-badge" }, "offline · a bot in ",
+      h("span", { class: "notice-count", "data-until": String(publicSeat.away_until) },
+        `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`));
+  }
+  return h("span", { class: "badge badge-warn presence-badge" }, "offline");
+}
+
+/** "Why not?": the server's reason for a refused move in words, its rule ID small beside it. Only one at a time;
+ * it leaves by itself after a few seconds, or at the next move (`clearWhyNot`, called by the table page). */
+export function sayWhyNot(answer, fallback = "Not possible now") {
+  clearWhyNot();
+  toast(answer.reason || fallback, { kind: "error", detail: answer.rule ? `rule ${answer.rule}` : "", timeout: 5000 })
+    .classList.add("toast-why");
+}
+
+export function clearWhyNot() {
+  for (const el of document.querySelectorAll(".toast-why")) el.remove();
+}
+
 /** Copy text, falling back to selecting it when the clipboard API is not allowed (plain http on a LAN). */
 export async function copyText(text, fallbackInput) {
   try {

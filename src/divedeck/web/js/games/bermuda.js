@@ -17,9 +17,9 @@
 //
 // Nothing under the fingers moves when a breath is held or the dive starts: the button's labels have one height,
 // the columns are as deep as the deepest treasure, the hand keeps room for a full deal, and the last dive's band
-// keeps its place (hidden, not removed) during the dive.
+// keeps its place (dimmed, not removed) during the dive.
 
-import { h, replaceChildren, toast } from "../util.js";
+import { h, replaceChildren, sayWhyNot } from "../util.js";
 
 export const name = "bermuda";
 export const title = "Bermuda";
@@ -146,6 +146,9 @@ export function createBoard(root, api) {
   let mouseMode = loadMouseMode();
   const queue = []; // actions waiting for the previous one's answer
   root.classList.add("brm");
+  // A replay shows the board as it stood, without the breath button, the mouse switch or a running clock.
+  const replay = Boolean(api.replay);
+  root.classList.toggle("is-replay", replay);
   // The breath control and the places around it are made once and only updated: redrawing the button under a
   // finger would lose the press, and a rebuilt frame could change size.
   const statusEl = h("div", { class: "brm-status" });
@@ -155,14 +158,15 @@ export function createBoard(root, api) {
   }, mode === "toggle" ? "click on / off" : "hold down"));
   const modeEl = h("div", { class: "brm-mode", role: "group", "aria-label": "How the mouse works the breath button" },
     h("span", { class: "brm-mode-label", "aria-hidden": "true" }, "Mouse:"), modeButtons);
-  statusEl.append(pillsEl, modeEl);
+  statusEl.append(pillsEl);
+  if (!replay) statusEl.append(modeEl);
   const diversEl = h("ul", { class: "brm-divers", "aria-label": "Who holds their breath" });
   const resultEl = h("section", { class: "brm-result", "aria-label": "The last dive's result" });
   const columnsEl = h("section", { class: "brm-columns", "aria-label": "Treasures and their columns" });
   const handEl = h("section", { class: "brm-hand-area", "aria-label": "Your hand" });
   const breathButton = h("button", { type: "button", class: "brm-breath-btn", "data-breath": "1", "data-key": "breath",
     "aria-pressed": "false" }, h("span", { class: "brm-breath-main" }), h("span", { class: "brm-breath-sub" }));
-  const dockEl = h("div", { class: "brm-dock" }, handEl, breathButton);
+  const dockEl = h("div", { class: "brm-dock" }, handEl, replay ? null : breathButton); // h() skips a null
   root.replaceChildren(statusEl, diversEl, resultEl, columnsEl, dockEl);
   root.addEventListener("pointerdown", onBoardPointerDown);
   root.addEventListener("click", onClick);
@@ -273,7 +277,7 @@ export function createBoard(root, api) {
   function whyNot(card, column) {
     // A card that cannot go there now: the server says which rule forbids it ("why not?"), nothing is played.
     api.check(`lay ${card} c${column}`).then((answer) => {
-      if (!answer.legal) toast(answer.reason || "Not allowed now", { kind: "error", detail: answer.rule ? `Rule ${answer.rule}` : "" });
+      if (!answer.legal) sayWhyNot(answer);
     }, () => {});
   }
 
@@ -445,10 +449,11 @@ export function createBoard(root, api) {
   function drawResult(view) {
     const last = view.last_result;
     const over = view.phase === "over";
-    // The band keeps its place during the dive (hidden, not removed): the columns below must not jump up.
+    // The band keeps its place during the dive (dimmed, not removed): the columns below must not jump up.
     resultEl.classList.toggle("is-away", view.phase === "dive");
     resultEl.classList.toggle("is-full", over);
-    resultEl.setAttribute("aria-hidden", view.phase === "dive" ? "true" : "false");
+    // No dive judged yet (the first round): one line, for the whole round, so nothing moves at the dive's start.
+    resultEl.classList.toggle("is-empty", !last && !over);
     resultEl.setAttribute("aria-live", view.phase === "dive" ? "off" : "polite");
     if (!last) {
       replaceChildren(resultEl, h("p", { class: "brm-result-title muted" },
@@ -572,6 +577,7 @@ export function createBoard(root, api) {
   }
 
   function hint(view, legal) {
+    if (replay) return "";
     if (view.phase !== "dive") {
       return ctx.static.hidden_treasures
         ? "Look at your hand. The treasures turn over when the dive starts."
@@ -588,7 +594,7 @@ export function createBoard(root, api) {
 
   /** The clocks on the board, every tenth of a second (only their text changes). */
   function tick() {
-    if (!ctx) return;
+    if (!ctx || replay) return;
     const { view } = ctx;
     const now = Date.now() + (offset ?? 0);
     let text = "";

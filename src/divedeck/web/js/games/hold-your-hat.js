@@ -19,6 +19,8 @@ import { h, replaceChildren } from "../util.js";
 
 export const name = "hold-your-hat";
 export const title = "Hold your Hat";
+/** The cover between two people at one screen: what its button reveals (there are no cards in this game). */
+export const coverReveal = "show my screen";
 
 /** Keyboard shortcuts for the clue-giver (table.js shows them under the log). */
 export const keyHelp = [[["Space"], "start the timer"], [["G"], "got it"], [["S"], "skip"], [["F"], "foul (the clue-giver's keys)"]];
@@ -235,7 +237,8 @@ export function createBoard(root, api) {
   }
 
   const timerInterval = setInterval(tickClock, 200);
-  const serverNow = () => Date.now() + (offset ?? 0);
+  // A replay's clock stands at each step's own time: the sand timer shows what was left then.
+  const serverNow = () => (api.replay ? (ctx?.view.now ?? 0) : Date.now() + (offset ?? 0));
   const turnMs = () => ctx.static?.turn_ms ?? 60_000;
 
   function act(notation) {
@@ -301,7 +304,7 @@ export function createBoard(root, api) {
     const view = ctx.view;
     const running = view.timer !== null && view.timer !== undefined;
     const left = running ? Math.max(0, view.timer - serverNow()) : turnMs();
-    if (running && left <= 0) timeUp(view.timer);
+    if (running && left <= 0 && !api.replay) timeUp(view.timer);
     const el = root.querySelector(".hyh-clock");
     if (!el) return;
     const seconds = Math.ceil(left / 1000);
@@ -479,11 +482,18 @@ export function createBoard(root, api) {
         ...buttons("skip", () => ({ big: true, key: "S" })), ...buttons("foul", () => ({ big: true, key: "F" }))];
       if (confirm.length) out.push(h("div", { class: "hyh-actions hyh-confirm" }, confirm));
       if (legal.theftverdict) out.push(h("div", { class: "hyh-verdicts" }, buttons("theftverdict", () => ({}))));
-      if (view.clue_allowed) out.push(typedBox("clue", view.round === 2 ? "Your one-word clue" : view.round === 3 ? "Pictures only: emoji, no letters" : "Type a clue (everyone sees it)", "Send clue"));
+      if (view.clue_allowed && !api.replay) out.push(typedBox("clue", view.round === 2 ? "Your one-word clue" : view.round === 3 ? "Pictures only: emoji, no letters"
+        : ctx.static?.party ? "Say your clues; type one too if you like (it shows on the screen)" : "Type a clue (everyone sees it)", "Send clue"));
       if (!giver && (legal.guess || legal.theft) && view.clues?.length) out.push(clueList(view));
       if (legal.guess) out.push(typedBox("guess", legal.guess[0].label, "Guess", true, feedback()));
       if (legal.theft) out.push(typedBox("theft", legal.theft[0].label, "Play THEFT"));
-      if (!giver && !legal.guess && !legal.theft) out.push(h("p", { class: "hyh-wait" }, `${team} is guessing…`));
+      if (!giver && !legal.guess && !legal.theft) {
+        // The other teams follow the turn as it happens: the clues and the guesses they may read, never the word.
+        out.push(h("p", { class: "hyh-wait" }, `${team} is guessing…`));
+        if (view.clues?.length || !ctx.static?.party) {
+          out.push(h("div", { class: "hyh-follow" }, view.clues?.length ? clueList(view) : null, guessFeed()));
+        }
+      }
     }
     return h("section", { class: "hyh-stage", "aria-label": "The turn" }, out);
   }

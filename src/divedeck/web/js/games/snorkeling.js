@@ -4,7 +4,7 @@
 // server's action records; cards and the target score from its static data; log lines arrive as parts.
 
 import { Deck, cardChip, cardElement } from "../cards.js";
-import { h, replaceChildren, toast } from "../util.js";
+import { h, presenceBadge, replaceChildren, sayWhyNot } from "../util.js";
 
 export { cardChip };
 
@@ -133,7 +133,7 @@ export function createBoard(root, api) {
   function whyNot(label) {
     // A card with no legal move: the server says which rule forbids playing it to the centre.
     api.check(`c ${label}`).then((answer) => {
-      if (!answer.legal) toast(answer.reason || "Not allowed now", { kind: "error", detail: answer.rule ? `Rule ${answer.rule}` : "" });
+      if (!answer.legal) sayWhyNot(answer);
     }, () => {});
   }
 
@@ -225,7 +225,7 @@ export function createBoard(root, api) {
         h("div", { class: "seat-head" },
           h("span", { class: "seat-name" }, isActive ? h("span", { class: "turn-dot", role: "img", title: "their turn", "aria-label": "to play" }) : null, who),
           isMe ? h("span", { class: "badge badge-you" }, "you") : null,
-          publicSeat.controller === "bot" || publicSeat.kind === "bot" ? h("span", { class: "badge" }, "bot") : null,
+          isMe ? null : presenceBadge(publicSeat),
           view.turn.targets.includes(s) ? h("span", { class: "badge badge-hit" }, "hit this turn") : null),
         h("div", { class: "seat-body" },
           pileEl,
@@ -245,16 +245,16 @@ export function createBoard(root, api) {
         const el = cardElement(deck, label, {
           className: `center-card${index === center.length - 1 ? " is-top" : ""}${k > 0 && index > center.length - 1 - k ? " is-new" : ""}`,
         });
-        if (k > 0 && index === center.length - 1 - k) el.append(h("span", { class: "t0-tag", title: "T0: the top card when this turn began" }, "T0"));
+        if (k > 0 && index === center.length - 1 - k) el.append(h("span", { class: "t0-tag", title: "The top card when this turn began: this turn's cards follow it" }, "turn start"));
         return el;
       });
       const label = `Centre pile, ${center.length} card${center.length === 1 ? "" : "s"}; top ${deck.describe(center[center.length - 1])}`
-        + (k ? `; ${k} played this turn on top of T0 ${view.turn.t0}` : "");
+        + (k ? `; ${k} played this turn on top of ${deck.describe(view.turn.t0)}` : "");
       const inner = [
         h("div", { class: "center-fan" }, cards),
         h("div", { class: "center-caption" },
           h("span", {}, `Centre · ${center.length}`),
-          k ? h("span", { class: "t0-note" }, `this turn: ${k} on T0 `, cardChip(deck, view.turn.t0)) : null),
+          k ? h("span", { class: "t0-note" }, `this turn: ${k} after `, cardChip(deck, view.turn.t0)) : null),
       ];
       const drop = selected && legal.center.get(selected);
       if (drop) {
