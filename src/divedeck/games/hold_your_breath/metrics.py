@@ -80,6 +80,7 @@ METRICS = Metrics(
     ),
     # A turn is several plays, each about four seconds for a person; dealing both halves about two minutes.
     pace=Pace(decision=4.0, game=120.0),
+    starter_option="first_player",
     data_fields=(
         DataField("deck.panic", "cards", "copies of each of the four Panic-icon card types (default 4); the "
                   "Draw-icon card of the same kind and value makes up the difference, so the deck keeps 68 cards",

@@ -59,4 +59,6 @@ METRICS = Metrics(
     pace=Pace(round=30.0, game=60.0),
     notes=("Bots give no clues and guess from what the rules let them see: word-guessing speed here is the bots', "
            "not people's.",),
+    teams=lambda config: config.members(),
+    starter_option="first_team",
 )
