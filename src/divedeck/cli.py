@@ -483,6 +483,18 @@ def _print_summary(summary: dict[str, Any]) -> None:
     test = summary.get("seat_test")
     if test:
         out.print(f"Seat advantage: {test['test']}, {test['games']} games with one winner: p = {test['p_value']:.3g}")
+    teams = summary.get("teams")
+    if teams:
+        per_team = Table(title="Per team", title_justify="left")
+        for column in ("team", "seats", "win share (95% CI)"):
+            per_team.add_column(column, justify="right")
+        for row in teams["rows"]:
+            per_team.add_row(row["side"], " ".join(map(str, row["seats"])), _rate_text(row))
+        out.print(per_team)
+        test, first = teams["test"], teams["first_advantage"]
+        out.print(f"Team advantage: {test['test']}, {test['games']} games one team won alone: "
+                  f"p = {test['p_value']:.3g}; the first team's advantage {first['value']:+.1f} points "
+                  f"({first['ci95_low']:+.1f} to {first['ci95_high']:+.1f})")
     if "bots_summary" in summary:
         balanced = summary.get("seat_balanced", True)
         title = "Per bot (seat-balanced)" if balanced else "Per bot (rotated, NOT seat-balanced: see the note)"
@@ -616,19 +628,46 @@ def report_command(
     as_csv: CsvOutput = None,
     ray: RayOption = None,
     resume: ReportResume = None,
+    symmetry: Annotated[int, typer.Option(
+        "--symmetry", metavar="GAMES",
+        help="Also play GAMES games of one bot in every seat (the seats' bot if they are all the same, else the "
+             "game's medium level) with who starts rotated: a seat or team favoured beyond chance is a red flag; "
+             "0 skips it.", min=0)] = 200,
 ) -> None:
-    """A designer's balance report: one HTML page of plots (seat advantage, length, scores, the game's own
-    metrics), the same figures as JSON and one CSV row per game."""
+    """A designer's balance report: one HTML page of plots (red flags first, seat or team advantage, length,
+    scores, the game's own metrics), the same figures as JSON and one CSV row per game; the red flags and the
+    headline numbers are printed at the end."""
     from .sim import report
+    from .sim.symmetry import symmetry_check
 
     html_file, outputs, options, seat_list = _report_setup(game, "report", out_file, as_json, as_csv, option, seats)
     spec = SimulationSpec(game, tuple(seat_list), options, seed, rotate, measure=True)
+    same = seat_list[0] if len(set(seat_list)) == 1 else _bot_seats(game, None, options, "medium")[0]
     with simulation_run("report", workers, ray, resume, _checkpoint_beside(html_file)):
         results = simulate(spec, games)
-    built = report.build(spec, results, options, seats_text=",".join(seat_list))
+        check = symmetry_check(game, options, same, symmetry, seed) if symmetry else None
+    built = report.build(spec, results, options, seats_text=",".join(seat_list), symmetry=check)
     _write_html(html_file, report.render_html(built))
     outputs.write("--json", report.to_json(built))
     outputs.write("--csv", report.per_game_csv(spec, results))
+    if not outputs.printing:
+        _print_report_summary(built)
+
+
+def _print_report_summary(built: dict[str, Any]) -> None:
+    """The end of a report's terminal output: its headline numbers, then its red flags."""
+    glance = Table(title=f"{built['title']}: {built['games']} games at a glance", title_justify="left")
+    glance.add_column("")
+    glance.add_column("value (95% CI)", justify="right")
+    for name, value in built["headline"]:
+        glance.add_row(name, value)
+    out.print(glance)
+    if built["red_flags"]:
+        out.print("[bold red]Red flags[/bold red]")
+        for flag in built["red_flags"]:
+            out.print(f"- {flag}", markup=False, soft_wrap=True)
+    else:
+        out.print("No red flags.")
 
 
 @app.command("sweep")

@@ -28,9 +28,12 @@ from ..engine.declaration import Metric, MetricKind, Metrics, Pace
 from ..engine.game import Game
 from ..engine.registry import get_game
 from . import figures as fig
+from . import flags
 from .options import full_config, option_text, options_text, typed_options
 from .runner import GameResult, SimulationSpec
+from .sides import side_shares, sides_of
 from .stats import distribution, mean_interval, summarize, wilson_interval, win_shares
+from .symmetry import symmetry_lines
 
 FORMAT = "divedeck-report"
 
@@ -101,6 +104,12 @@ class Quantity:
         return out
 
 
+def _share(name: str, label: str, per_game: Sequence[float], group: str) -> Quantity:
+    """A share of games (a shared win counts its part): a pooled rate, whose Wilson interval stays within 0-100%."""
+    return Quantity(name, label, "share", list(per_game), successes=sum(per_game), trials=len(per_game),
+                    pooled=True, group=group)
+
+
 def minutes_of(pace: Pace, result: GameResult) -> float:
     return pace.minutes(result.decisions, int(result.details.get("rounds", 0)),
                         float(result.details.get("seconds", 0.0)))
@@ -121,13 +130,18 @@ def quantities(spec: SimulationSpec, results: Sequence[GameResult]) -> dict[str,
         out[q.name] = q
 
     shares = [win_shares(r, seats) for r in results]
+    sides = sides_of(spec.game, spec.options, seats)
     if metrics.cooperative:
-        add(Quantity("win.team", "the team's win rate", "share", [1.0 if r.winners else 0.0 for r in results],
-                     group="win"))
+        add(_share("win.team", "the team's win rate", [1.0 if r.winners else 0.0 for r in results], "win"))
+    elif sides.teams:
+        per_team = [side_shares(r, sides) for r in results]
+        for team, name in enumerate(sides.names):
+            add(_share(f"win.{_team_key(name)}", f"{name}'s win share", [s[team] for s in per_team], "win"))
+        add(Quantity("first_team_advantage", "first team's advantage: its win share minus 1/teams", "points",
+                     [100 * (s[0] - 1 / len(sides.names)) for s in per_team], group="advantage"))
     else:
         for seat in range(seats):
-            add(Quantity(f"win.s{seat}", f"seat {seat}'s win share", "share", [s[seat] for s in shares],
-                         group="win"))
+            add(_share(f"win.s{seat}", f"seat {seat}'s win share", [s[seat] for s in shares], "win"))
         if seats > 1:
             add(Quantity("first_seat_advantage", "first seat's advantage: its win share minus 1/seats",
                          "points", [100 * (s[0] - 1 / seats) for s in shares], group="advantage"))
@@ -141,6 +155,10 @@ def quantities(spec: SimulationSpec, results: Sequence[GameResult]) -> dict[str,
                  group="length"))
     if metrics.cooperative:
         add(Quantity("score", "the team's score", "points", [r.scores[0] for r in results], group="score"))
+    elif sides.teams:
+        for members, name in zip(sides.seats, sides.names, strict=True):
+            add(Quantity(f"score.{_team_key(name)}", f"{name}'s score", "points",
+                         [r.scores[members[0]] for r in results], group="score"))
     else:
         for seat in range(seats):
             add(Quantity(f"score.s{seat}", f"seat {seat}'s score", "points", [r.scores[seat] for r in results],
@@ -148,8 +166,8 @@ def quantities(spec: SimulationSpec, results: Sequence[GameResult]) -> dict[str,
     measured = [r.details.get("metrics", {}) for r in results]
     endings = sorted({str(m["ending"]) for m in measured if "ending" in m})
     for ending in endings:
-        add(Quantity(f"ending={ending}", f"games ending {ending}", "share",
-                     [1.0 if m.get("ending") == ending else 0.0 for m in measured], group="ending"))
+        add(_share(f"ending={ending}", f"games ending {ending}",
+                   [1.0 if m.get("ending") == ending else 0.0 for m in measured], "ending"))
     for metric in metrics.declared:
         for q in _metric_quantities(metric, measured, shares, seats):
             add(q)
@@ -167,13 +185,13 @@ def _metric_quantities(metric: Metric, measured: list[dict[str, Any]], shares: l
                          [float(v[seat]) for v in values if v is not None], group=name) for seat in range(seats)]
     if kind is MetricKind.CATEGORY:
         labels = sorted({str(v) for v in values if v is not None})
-        return [Quantity(f"{name}={lab}", f"{label}: {lab}", "share",
-                         [1.0 if str(v) == lab else 0.0 for v in values if v is not None], group=name)
-                for lab in labels]
-    if kind is MetricKind.GROUPED:
+        return [_share(f"{name}={lab}", f"{label}: {lab}",
+                       [1.0 if str(v) == lab else 0.0 for v in values if v is not None], name) for lab in labels]
+    if kind is MetricKind.GROUPED:  # per game: a game without the group had none of it (0), not no game
         groups = _sorted_groups({g for v in values if v for g in v})
-        return [Quantity(f"{name}.{g}", f"{label}: {g}", unit, [float(v[g]) for v in values if v and g in v],
-                         group=name) for g in groups]
+        return [Quantity(f"{name}.{g}", f"{label}: {g}, per game", unit,
+                         [float(v.get(g, 0)) if v else 0.0 for v in values if v is not None], group=name)
+                for g in groups]
     if kind is MetricKind.GROUPED_RATE:
         groups = _sorted_groups({g for v in values if v for g in v})
         return [Quantity(f"{name}.{g}", f"{label}: {g}", "share",
@@ -193,6 +211,11 @@ def _metric_quantities(metric: Metric, measured: list[dict[str, Any]], shares: l
                                 successes=sum(users), trials=len(users), pooled=True, group=f"{name}.win"))
         return out
     return []
+
+
+def _team_key(name: str) -> str:
+    """``team_A`` for ``team A``: a quantity's name has no spaces."""
+    return name.replace(" ", "_")
 
 
 def _sorted_groups(groups: set[str]) -> list[str]:
@@ -231,8 +254,10 @@ def histogram(values: Sequence[float], bins: int = 30) -> dict[str, list[Any]]:
 
 
 def build(spec: SimulationSpec, results: Sequence[GameResult], given_options: dict[str, Any],
-          files: list[dict[str, str]] | None = None, seats_text: str | None = None) -> dict[str, Any]:
-    """The whole report as JSON-safe data: how to rerun it, the summary tables and every figure's numbers."""
+          files: list[dict[str, str]] | None = None, seats_text: str | None = None,
+          symmetry: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The whole report as JSON-safe data: how to rerun it, its red flags and headline numbers, the summary
+    tables, the symmetry check (``symmetry.py``) when one was run, and every figure's numbers."""
     game = get_game(spec.game)
     metrics = _metrics_of(game)
     summary = summarize(spec, results)
@@ -261,6 +286,12 @@ def build(spec: SimulationSpec, results: Sequence[GameResult], given_options: di
         "quantities": [q.to_json() for q in measured.values()],
         "notes": list(summary["notes"]) + list(metrics.notes),
     }
+    if symmetry is not None:
+        report["command"] += f" --symmetry {symmetry['asked']}"
+        report["symmetry"] = symmetry
+    report["red_flags"] = (flags.stall_flags(metrics, results, measured["minutes"].values)
+                           + flags.win_flags(spec, summary, metrics.cooperative) + flags.symmetry_flags(symmetry))
+    report["headline"] = [list(pair) for pair in flags.headline(report)]
     report["figures"] = report_figures(spec, results, summary, measured, metrics, seats)
     return report
 
@@ -309,15 +340,18 @@ def _short(q: Quantity) -> str:
 def report_figures(spec: SimulationSpec, results: Sequence[GameResult], summary: dict[str, Any],
                    measured: dict[str, Quantity], metrics: Metrics, seats: int) -> list[dict[str, Any]]:
     figures: list[dict[str, Any]] = []
-    rows = summary["seats"]
+    teams = summary.get("teams")
+    rows = teams["rows"] if teams else summary["seats"]
     figures.append({
         "id": "win_by_seat", "kind": "bars",
-        "title": "The team's win rate" if metrics.cooperative else "Win share by seat (95% intervals)",
+        "title": "The team's win rate" if metrics.cooperative else
+        f"Win share by {'team' if teams else 'seat'} (95% intervals; the line: an equal share)",
         "ylabel": "win rate (%)" if metrics.cooperative else "win share (%)",
-        "labels": [str(row["seat"]) if row["seat"] != "team" else "team" for row in rows],
+        "labels": [row["side"] for row in rows] if teams else
+        [str(row["seat"]) if row["seat"] != "team" else "team" for row in rows],
         "series": [{"name": "", "values": [100 * row["win_rate"] for row in rows],
                     "low": [100 * row["ci95_low"] for row in rows], "high": [100 * row["ci95_high"] for row in rows]}],
-        "reference": None if metrics.cooperative else 100 / seats,
+        "reference": None if metrics.cooperative else 100 / len(rows),
     })
     if "bots_summary" in summary:
         bots = summary["bots_summary"]
@@ -335,6 +369,9 @@ def report_figures(spec: SimulationSpec, results: Sequence[GameResult], summary:
                         {"name": "", "hist": histogram(measured[key].values)}]} for key in length_keys]})
     if metrics.cooperative:
         score_series = [{"name": "team", "hist": histogram(measured["score"].values)}]
+    elif teams:
+        score_series = [{"name": row["side"], "hist": histogram(measured[f"score.{_team_key(row['side'])}"].values)}
+                        for row in teams["rows"]]
     else:
         score_series = [{"name": f"seat {seat}", "hist": histogram(measured[f"score.s{seat}"].values)}
                         for seat in range(seats)]
@@ -495,6 +532,8 @@ figure{margin:1em 0}figcaption{font-weight:600;margin-bottom:.3em}svg{max-width:
 .note{background:#fff7e0;border-left:4px solid #e0a800;padding:.4em .8em;margin:.5em 0}
 code{background:#f1f4f8;padding:0 .3em}.sig{color:#b3261e;font-weight:700}.grid{display:flex;flex-wrap:wrap;gap:1em}
 .grid figure{flex:1 1 45%;min-width:300px}small{color:#5b6573}
+.flags{background:#fdecea;border-left:4px solid #b3261e;padding:.2em 1em;margin:1em 0}.flags h2{margin-top:.4em;
+border:0;color:#b3261e}.ok{background:#e8f5e9;border-left:4px solid #2e7d32;padding:.4em .8em}
 """
 
 
@@ -555,14 +594,19 @@ def render_html(report: dict[str, Any]) -> str:
             f"<p>{report['games']} games, seed {report['seed']}, seats <code>{html.escape(','.join(report['seats']))}"
             f"</code>{' (rotated one seat a game)' if report['rotate'] else ''}, options "
             f"<code>{html.escape(report['options_text'])}</code>.</p>"]
+    body += flags_section(report)
     body += [f"<p class=\"note\">{html.escape(note)}</p>" for note in report["notes"]]
     body.append("<h2>Who wins</h2>")
+    teams = summary.get("teams")
+    if teams:
+        body += _team_section(report, teams)
     rows = []
     for row in summary["seats"]:
         rows.append([row["seat"], row.get("bot", "rotating"),
                      f"{_pct(row['win_rate'])} ({_pct(row['ci95_low'])}-{_pct(row['ci95_high'])})",
                      f"{row['score']['mean']:.2f} ± {row['score']['sd']:.2f}"])
-    body.append(table(["seat", "bot", "win share (95% CI)", "score mean ± sd"], rows))
+    if not teams:
+        body.append(table(["seat", "bot", "win share (95% CI)", "score mean ± sd"], rows))
     test = summary.get("seat_test")
     if test:
         verdict = "a seat advantage" if test["p_value"] < 0.05 else "no seat advantage shown"
@@ -580,6 +624,9 @@ def render_html(report: dict[str, Any]) -> str:
                           [[r["bot"], r["games"], f"{_pct(r['win_rate'])} ({_pct(r['ci95_low'])}-"
                                                    f"{_pct(r['ci95_high'])})"] for r in summary["bots_summary"]]))
     body.append(_figure(report, svgs, "win_by_seat"))
+    if "symmetry" in report:
+        body.append("<h3>Symmetry check</h3>")
+        body += [f"<p>{html.escape(line)}</p>" for line in symmetry_lines(report["symmetry"])]
     if "win_by_bot" in svgs:
         body.append(_figure(report, svgs, "win_by_bot"))
     body.append("<h2>How long a game lasts</h2>")
@@ -599,6 +646,42 @@ def render_html(report: dict[str, Any]) -> str:
                       [[q["name"], q["label"], quantity_text(q)] for q in report["quantities"]]))
     body += reproduce_section(report)
     return page(f"{report['title']} balance report", body)
+
+
+def flags_section(report: dict[str, Any]) -> list[str]:
+    """The red flags, first on the page, and the headline numbers."""
+    out = []
+    if report["red_flags"]:
+        out.append("<section class=\"flags\"><h2>Red flags</h2><ul>"
+                   + "".join(f"<li>{html.escape(flag)}</li>" for flag in report["red_flags"]) + "</ul></section>")
+    else:
+        out.append("<p class=\"ok\">No red flags: no stall or cap, no win rate near 0% or 100%, no seat or team "
+                   "advantage beyond chance" + (", and the symmetry check passed." if "symmetry" in report else
+                                                " (no symmetry check was run).") + "</p>")
+    out.append("<h2>At a glance</h2>")
+    out.append(table(["", "value (95% CI)"], report["headline"]))
+    return out
+
+
+def _team_section(report: dict[str, Any], teams: dict[str, Any]) -> list[str]:
+    """A team game, per team: its seats, win share and score; the team-advantage test; the first team's edge."""
+    scores = {q["name"]: q for q in report["quantities"] if q["name"].startswith("score.")}
+    rows = []
+    for row in teams["rows"]:
+        score = scores.get(f"score.{row['side'].replace(' ', '_')}")
+        rows.append([row["side"], " ".join(map(str, row["seats"])),
+                     f"{_pct(row['win_rate'])} ({_pct(row['ci95_low'])}-{_pct(row['ci95_high'])})",
+                     quantity_text(score) if score else ""])
+    out = [table(["team", "seats", "win share (95% CI)", "score mean (95% CI)"], rows)]
+    test = teams.get("test")
+    if test:
+        verdict = "a team advantage" if test["p_value"] < 0.05 else "no team advantage shown"
+        first = teams["first_advantage"]
+        out.append(f"<p>Team advantage: {html.escape(test['test'])} over the {test['games']} games one team won "
+                   f"alone: p = {test['p_value']:.3g} ({verdict} at the 5% level). The first team's advantage (its "
+                   f"win share minus 1/teams): {first['value']:+.2f} points ({first['ci95_low']:+.2f} to "
+                   f"{first['ci95_high']:+.2f}).</p>")
+    return out
 
 
 def _figure(report: dict[str, Any], svgs: dict[str, str], figure_id: str) -> str:

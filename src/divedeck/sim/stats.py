@@ -223,7 +223,12 @@ def summarize(spec: SimulationSpec, results: Sequence[GameResult]) -> dict[str, 
         if shared:
             notes.append(f"{shared} of {games} games had several winners: a shared win counts 1/k to each of its k "
                          "winners, so the win rates add up to the games won.")
-        if seats > 1:
+        from .sides import side_summary, sides_of  # sides.py builds on this module's tests
+
+        sides = sides_of(spec.game, spec.options, seats)
+        if sides.teams:  # a team game is judged per team: no seat ever wins alone
+            summary["teams"] = side_summary(results, sides)
+        elif seats > 1:
             sole = [sum(1 for r in results if r.winners == (seat,)) for seat in range(seats)]
             summary["seat_test"] = seat_advantage_test(sole)
     summary["length"] = {"decisions": distribution([r.decisions for r in results])}

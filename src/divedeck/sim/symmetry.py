@@ -27,7 +27,8 @@ def symmetry_check(game_name: str, options: dict[str, Any], bot: str, games: int
     metrics = game.metrics
     sides = sides_of(game_name, options, len(bots))
     count = len(sides.seats)
-    out: dict[str, Any] = {"bot": bots[0], "seats": len(bots), "word": sides.word, "sides": list(sides.names)}
+    out: dict[str, Any] = {"bot": bot, "asked": games, "seed": seed, "seats": len(bots), "word": sides.word,
+                           "sides": list(sides.names)}
     if count < 2:
         out.update(games=0, applies=False,
                    verdict="a cooperative game: every seat shares one result, so no seat can be favoured")
