@@ -711,8 +711,9 @@ def tune_command(
     game: GameName,
     vary: VaryList,
     target: Annotated[list[str], typer.Option(
-        help="NAME=VALUE or NAME=LOW..HIGH: a quantity of the game's report to aim at (e.g. "
-             "first_seat_advantage=-2..2, minutes=10..15); repeat for several.")],
+        help="NAME=VALUE or NAME=LOW..HIGH: any quantity the game's report lists (its last table) to aim at, "
+             "e.g. first_seat_advantage=-2..2, minutes=10..15, ending=distance=0.1..0.2, played.panic=2..3; "
+             "repeat for several.")],
     games: Annotated[int, typer.Option(help="Games per candidate in the first round (doubled each round).", min=10)]
     = 200,
     budget: Annotated[int, typer.Option(help="Games to play at most, over every round.", min=10)] = 20000,

@@ -43,3 +43,22 @@ def test_an_unknown_target_names_the_quantities(tmp_path) -> None:
                                     "--games", "10", "--budget", "40", "--seats", "random,random", "--workers", "1",
                                     "--out", str(tmp_path / "t.html")])
     assert done.exit_code != 0 and "first_seat_advantage" in str(done.exception)
+
+
+def test_every_quantity_the_report_lists_is_a_target_with_one_syntax() -> None:
+    """Issue 25 item 6: names holding '=' (an ending) parse, and the names of what happened in none of the games
+    yet (a card nobody played, an ending nobody reached) are listed and count 0 per game."""
+    ending = tune.parse_target("ending=distance=0.1..0.2")
+    assert (ending.name, ending.low, ending.high) == ("ending=distance", 0.1, 0.2)
+    assert tune.parse_target("first_seat_advantage=-2..2").low == -2
+    spec = tune._spec("hold-your-breath", ("greedy",) * 3, {"num_players": 3}, 0, False)
+    results = [tune.GameResult(0, ("greedy",) * 3, (0,), (1.0, 2.0, 3.0), 10,
+                               {"turns": 5, "metrics": {"ending": "surfaced", "played": [{}, {}, {}]}})]
+    candidate = tune.Candidate({"deck.panic": "4"}, {"num_players": 3}, results)
+    targets = [tune.parse_target("ending=distance=0..0.2"), tune.parse_target("played.panic=2..3")]
+    evaluated = tune.evaluate(candidate, "hold-your-breath", spec.bots, targets, False)
+    assert [q["value"] for q in evaluated["quantities"]] == [0.0, 0.0]
+    assert evaluated["quantities"][0]["ci95_high"] > 0  # one game: an honest interval, not a certain 0
+    with pytest.raises(ConfigError) as error:
+        tune.evaluate(candidate, "hold-your-breath", spec.bots, [tune.parse_target("fun=1")], False)
+    assert "played.KIND" in str(error.value) and "ending=ENDING" in str(error.value)

@@ -174,6 +174,40 @@ def quantities(spec: SimulationSpec, results: Sequence[GameResult]) -> dict[str,
     return out
 
 
+def quantity_names(spec: SimulationSpec, measured: dict[str, Quantity]) -> list[str]:
+    """Every name a report lists for this game, and the patterns of those that depend on what happens (a card
+    played, an ending reached): what ``--target`` accepts."""
+    names = list(measured)
+    patterns = ["ending=ENDING"]
+    for metric in _metrics_of(get_game(spec.game)).declared:
+        if metric.kind is MetricKind.CATEGORY:
+            patterns.append(f"{metric.name}=LABEL")
+        elif metric.kind in (MetricKind.GROUPED, MetricKind.GROUPED_RATE):
+            patterns.append(f"{metric.name}.GROUP")
+        elif metric.kind is MetricKind.PLAYED:
+            patterns += [f"{metric.name}.KIND", f"{metric.name}.KIND.win"]
+    return names + patterns
+
+
+def quantity_named(spec: SimulationSpec, results: Sequence[GameResult], measured: dict[str, Quantity],
+                   name: str) -> Quantity | None:
+    """The quantity ``name``, also when its group, label or kind happened in none of these games: then each game
+    counts 0 of it (an ending no game reached, a card nobody played). ``None``: the report has no such name, or
+    it is a rate over events that never happened (nothing to measure)."""
+    if name in measured:
+        return measured[name]
+    zeros = [0.0] * len(results)
+    head, eq, _ = name.partition("=")
+    kinds = {m.name: m.kind for m in _metrics_of(get_game(spec.game)).declared}
+    if eq and (head == "ending" or kinds.get(head) is MetricKind.CATEGORY):
+        return _share(name, f"games ending {name.partition('=')[2]}" if head == "ending" else name, zeros, head)
+    parts = name.split(".")
+    kind = kinds.get(parts[0])
+    if len(parts) == 2 and kind in (MetricKind.GROUPED, MetricKind.PLAYED):
+        return Quantity(name, name, values=zeros, group=parts[0])
+    return None
+
+
 def _metric_quantities(metric: Metric, measured: list[dict[str, Any]], shares: list[list[float]],
                        seats: int) -> list[Quantity]:
     values = [m.get(metric.name) for m in measured]

@@ -6,8 +6,9 @@ dropped when even the best case of its 95% intervals misses the targets by more 
 candidate, and at most half of the rest (the worse half by the targets' miss) go on to play twice as many games
 on fresh deals. Rounds stop when one candidate is left, at ``max_rounds``, or when the game budget is spent.
 
-A target is ``NAME=VALUE`` (aim at the value) or ``NAME=A..B`` (anywhere in the range), ``NAME`` a quantity of the
-report (``first_seat_advantage``, ``minutes``, ``win.s0``, a game's metric: see a report's last table). A
+A target is ``NAME=VALUE`` (aim at the value) or ``NAME=A..B`` (anywhere in the range), ``NAME`` any quantity of the
+report, as its last table names it (``first_seat_advantage``, ``minutes``, ``win.s0``, ``ending=distance``,
+``played.panic``, a game's metric); one that happened in none of a candidate's games counts 0 per game. A
 candidate's miss is the sum over targets of its distance to the target, in units of the target's width (or of
 ``max(|VALUE|, 1)`` for a value).
 """
@@ -56,7 +57,9 @@ class Target:
 
 
 def parse_target(text: str) -> Target:
-    name, sep, value = text.partition("=")
+    """``NAME=VALUE`` or ``NAME=LOW..HIGH``; a name may hold ``=`` itself (``ending=distance``), the value never
+    does."""
+    name, sep, value = text.rpartition("=")
     name = name.strip()
     try:
         if not sep or not name:
@@ -93,14 +96,16 @@ def _spec(game: str, bots: Sequence[str], options: dict[str, Any], seed: int, ro
 def evaluate(candidate: Candidate, game: str, bots: Sequence[str], targets: Sequence[Target],
              rotate: bool) -> dict[str, Any]:
     """A candidate's target quantities with intervals, and its miss (estimate and the bounds of its intervals)."""
-    measured = rp.quantities(_spec(game, bots, candidate.options, 0, rotate), candidate.results)
+    spec = _spec(game, bots, candidate.options, 0, rotate)
+    measured = rp.quantities(spec, candidate.results)
     values = []
     miss = best = worst = 0.0
     for target in targets:
-        if target.name not in measured:
-            known = ", ".join(measured)
+        found = rp.quantity_named(spec, candidate.results, measured, target.name)
+        if found is None:
+            known = ", ".join(rp.quantity_names(spec, measured))
             raise ConfigError(f"--target {target.name}: not a quantity of this game's report (those are: {known})")
-        q = measured[target.name].to_json()
+        q = found.to_json()
         values.append(q)
         miss += target.miss(q["value"])
         low, high = target.miss_bounds(q["ci95_low"], q["ci95_high"])
