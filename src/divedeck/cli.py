@@ -750,6 +750,8 @@ def tune_command(
     outputs.write("--json", report.to_json(built))
     outputs.write("--csv", tune.per_candidate_csv(built))
     if not outputs.printing:
+        for line in tune.best_lines(built):
+            out.print(line, markup=False, soft_wrap=True)
         for e in evaluations[:5]:
             values = ", ".join(f"{q['name']} {report.quantity_text(q)}" for q in e["quantities"])
             out.print(f"{'meets' if e['meets'] else 'misses'}  {e['variant']}: {values} ({e['games']} games)",

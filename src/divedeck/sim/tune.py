@@ -83,6 +83,7 @@ class Candidate:
     results: list[GameResult] = field(default_factory=list)
     rounds: int = 0
     dropped_after: int | None = None
+    same_as: str | None = None  # a candidate whose games were these, deal for deal: its measures stand for both
 
     @property
     def name(self) -> str:
@@ -137,6 +138,7 @@ def successive_halving(game: str, bots: Sequence[str], candidates: list[Candidat
             candidate.results += simulate(spec, games, workers, progress)
             candidate.rounds += 1
             spent += games
+        alive = _without_twins(alive, log)
         scored = sorted(((evaluate(c, game, bots, targets, rotate), c) for c in alive), key=lambda e: e[0]["miss"])
         best_worst = min(e["miss_worst"] for e, _ in scored)
         overlapping = [(e, c) for e, c in scored if e["miss_best"] <= best_worst]
@@ -152,10 +154,31 @@ def successive_halving(game: str, bots: Sequence[str], candidates: list[Candidat
         if len(alive) <= 1:
             break
         games *= 2
-    final = [evaluate(c, game, bots, targets, rotate) for c in candidates]
+    final = [{**evaluate(c, game, bots, targets, rotate), "same_as": c.same_as} for c in candidates]
     # Survivors first (the longest measured), then by miss.
     final.sort(key=lambda e: (-e["rounds"], e["miss"], e["variant"]))
     return final
+
+
+def _fingerprint(results: Sequence[GameResult]) -> tuple[Any, ...]:
+    return tuple((r.winners, r.scores, r.decisions, repr(r.details)) for r in results)
+
+
+def _without_twins(alive: list[Candidate], log: Callable[[str], None] | None) -> list[Candidate]:
+    """Candidates whose games so far are the same games, deal for deal (the same seeds, and the varied value
+    changed nothing in them), are one candidate: the first goes on for all, the others are marked ``same_as``."""
+    first_of: dict[tuple[Any, ...], Candidate] = {}
+    kept = []
+    for candidate in alive:
+        twin = first_of.setdefault(_fingerprint(candidate.results), candidate)
+        if twin is candidate:
+            kept.append(candidate)
+            continue
+        candidate.same_as = twin.name
+        if log:
+            log(f"{candidate.name} played the same {len(candidate.results)} games as {twin.name}: the varied value "
+                "changes nothing here; it stops")
+    return kept
 
 
 def candidates_for(grid: Sequence[dict[str, str]], options_list: Sequence[dict[str, Any]]) -> list[Candidate]:
@@ -171,13 +194,17 @@ def build(game_name: str, bots: Sequence[str], base: dict[str, Any], seats_text:
                f"--seats {seats_text}" + "".join(f" --vary {v}" for v in varies)
                + "".join(f" --target {t.text()}" for t in targets)
                + "".join(f" -o {name}={option_text(value)}" for name, value in options.items()))
-    best = next((e for e in evaluations if e["meets"]), None)
+    best = next((e for e in evaluations if e["meets"] and not e.get("same_as")), None)
+    # Candidates whose intervals could come as near the targets as the best one's worst case: not told apart.
+    tied = [e["variant"] for e in evaluations if best is not None and e is not best and not e.get("same_as")
+            and e["miss_best"] <= best["miss_worst"]]
     tuned = {
         "format": "divedeck-tune", "divedeck": __version__, "game": game_name, "title": game.title, "seed": seed,
         "seats": list(bots), "options": options, "options_text": options_text(options), "command": command,
         "targets": [{"name": t.name, "low": t.low, "high": t.high} for t in targets],
         "games_played": sum(e["games"] for e in evaluations), "candidates": evaluations,
-        "best": best["variant"] if best else None,
+        "best": best["variant"] if best else None, "best_tied_with": tied,
+        "identical": [[e["variant"], e["same_as"]] for e in evaluations if e.get("same_as")],
     }
     tuned["figures"] = [{
         "id": f"tune_{i}", "kind": "bars", "title": f"{t.text()}: the best candidates (95% intervals; the band: the "
@@ -192,6 +219,21 @@ def build(game_name: str, bots: Sequence[str], base: dict[str, Any], seats_text:
     return tuned
 
 
+def best_lines(tuned: dict[str, Any]) -> list[str]:
+    """What the tuning may claim: a best candidate only when no other's intervals reach it; identical variants."""
+    lines = []
+    best, tied = tuned["best"], tuned["best_tied_with"]
+    if best and not tied:
+        lines.append(f"Best candidate meeting every target: {best}; no other candidate's intervals come as near.")
+    elif best:
+        lines.append(f"{best} meets every target with the smallest estimated miss, but it is not shown better than "
+                     f"{', '.join(tied)}: their intervals overlap at these games (play more, or judge them alike).")
+    for variant, twin in tuned["identical"]:
+        lines.append(f"{variant} played exactly the same games as {twin}: the varied value changes nothing with "
+                     "these bots and options.")
+    return lines
+
+
 def render_html(tuned: dict[str, Any]) -> str:
     targets = [Target(t["name"], t["low"], t["high"]) for t in tuned["targets"]]
     body = [f"<h1>{html.escape(tuned['title'])}: tuning toward "
@@ -199,16 +241,17 @@ def render_html(tuned: dict[str, Any]) -> str:
             f"<p>{len(tuned['candidates'])} candidates, {tuned['games_played']} games in all, seed {tuned['seed']}, "
             f"seats <code>{html.escape(','.join(tuned['seats']))}</code>, base options "
             f"<code>{html.escape(tuned['options_text'])}</code>.</p>"]
-    if tuned["best"]:
-        body.append(f"<p class=\"note\">Best candidate meeting every target: <b>{html.escape(tuned['best'])}</b>."
-                    "</p>")
-    else:
+    for line in best_lines(tuned):
+        body.append(f"<p class=\"note\">{html.escape(line)}</p>")
+    if not tuned["best"]:
         body.append("<p class=\"note\">No candidate meets every target; the nearest come first.</p>")
     header = ["candidate", "games", *[t.text() for t in targets], "miss", "meets"]
     rows = []
     for e in tuned["candidates"]:
         verdict = "yes, surely" if e["surely_meets"] else "yes" if e["meets"] else "no"
-        if e["dropped_after"]:
+        if e.get("same_as"):
+            verdict = f"the same games as {e['same_as']}"
+        elif e["dropped_after"]:
             verdict += f" (dropped after round {e['dropped_after']})"
         rows.append([e["variant"], e["games"], *[rp.quantity_text(q) for q in e["quantities"]],
                      f"{e['miss']:.3g}", verdict])
