@@ -430,7 +430,8 @@ def simulate_command(
     game: GameName,
     games: Annotated[int, typer.Option(help="Number of games.", min=1)] = 1000,
     seats: Annotated[str | None, typer.Option(help="A bot per seat, e.g. greedy,random,random,random "
-                                                   "(default: random in every seat).")] = None,
+                                                   "(default: the game's medium level in every seat, as report, "
+                                                   "sweep and tune).")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the whole run: same seed, same results.")] = 0,
     workers: Annotated[int | None, typer.Option(help="Processes to use (default: every core).", min=1)] = None,
     rotate: Annotated[bool, typer.Option(help="Move the bots one seat along each game; also report per bot.")]
@@ -447,7 +448,7 @@ def simulate_command(
 
     outputs = Outputs(as_json, as_csv)
     options = parse_options(option)
-    seat_list = _bot_seats(game, seats, options)
+    seat_list = _bot_seats(game, seats, options, "medium")
     spec = SimulationSpec(game, tuple(seat_list), typed_options(game, options), seed, rotate,
                           measure=outputs.wants("--csv"))
     with simulation_run("simulate", workers, ray, resume):

@@ -82,6 +82,10 @@ def symmetry_flags(check: dict[str, Any] | None) -> list[str]:
     if not check["fair"]:
         flags.append(f"Symmetry check failed: {check['verdict']}.")
     starter = check.get("starter")
+    if starter and starter["order_test"]["p_value"] < ALPHA:
+        places = ", ".join(f"{100 * share:.1f}%" for share in starter["by_place"])
+        flags.append(f"The turn order matters: win share by place after the starter, the starter first: {places} "
+                     f"(p = {starter['order_test']['p_value']:.3g}; the rules' edge, not the bots').")
     if starter and starter["p_value"] < ALPHA:
         flags.append(f"Who starts matters: the starting {check['word']} wins {starter['value']:+.1f} points more than "
                      f"an equal share ({starter['ci95_low']:+.1f} to {starter['ci95_high']:+.1f}; p = "

@@ -212,6 +212,8 @@ def _metric_quantities(metric: Metric, measured: list[dict[str, Any]], shares: l
                        seats: int) -> list[Quantity]:
     values = [m.get(metric.name) for m in measured]
     kind, name, label, unit = metric.kind, metric.name, metric.label, metric.unit
+    if kind is MetricKind.NUMBER and unit == "share":  # a share per game (0 or 1, or 1/k): a pooled rate
+        return [_share(name, label, [float(v) for v in values if v is not None], name)]
     if kind is MetricKind.NUMBER:
         return [Quantity(name, label, unit, [float(v) for v in values if v is not None], group=name)]
     if kind is MetricKind.PER_SEAT:
@@ -267,7 +269,7 @@ def _is_number(text: str) -> bool:
 # -- the report's data -----------------------------------------------------------------------------------------------
 
 
-def histogram(values: Sequence[float], bins: int = 30) -> dict[str, list[Any]]:
+def histogram(values: Sequence[float], bins: int = 30) -> dict[str, Any]:
     """Counts of ``values`` in bins: one per whole number for whole numbers over a short range, else ``bins``."""
     if not values:
         return {"edges": [], "counts": []}
@@ -276,6 +278,9 @@ def histogram(values: Sequence[float], bins: int = 30) -> dict[str, list[Any]]:
     step = math.gcd(*{int(v - low) for v in values}) or 1 if whole else 1
     if whole and (high - low) / step <= 80:
         edges = [low - step / 2 + i * step for i in range(int((high - low) / step) + 2)]
+    elif whole:  # counts: bins of a whole number of values each, so that no bin holds more values than another
+        width = float(math.ceil((high - low + 1) / bins))
+        edges = [low - 0.5 + i * width for i in range(math.ceil((high - low + 1) / width) + 1)]
     else:
         width = (high - low) / bins if high > low else 1.0
         edges = [low + i * width for i in range(bins + 1)]
@@ -284,7 +289,7 @@ def histogram(values: Sequence[float], bins: int = 30) -> dict[str, list[Any]]:
     for v in values:
         index = min(len(counts) - 1, int((v - edges[0]) / span * len(counts))) if span else 0
         counts[index] += 1
-    return {"edges": edges, "counts": counts}
+    return {"edges": edges, "counts": counts, "discrete": whole}
 
 
 def build(spec: SimulationSpec, results: Sequence[GameResult], given_options: dict[str, Any],
@@ -435,7 +440,13 @@ def _metric_figures(together: list[Metric], measured: dict[str, Quantity],
         q = measured.get(first.name)
         if q is None or not q.values:
             return []
-        out = [{"id": first.name, "kind": "histograms",
+        if q.pooled:  # a share: one estimate with its interval, not a histogram of 0s and 1s
+            mean, low, high = q.estimate()
+            return [{"id": first.name, "kind": "bars", "title": f"{first.label} (95% interval)", "ylabel": "%",
+                     "labels": [short_name(first.name)], "series": [{"name": "", "values": [100 * mean],
+                                                                     "low": [100 * low], "high": [100 * high]}],
+                     "reference": None}]
+        out: list[dict[str, Any]] = [{"id": first.name, "kind": "histograms",
                 "title": f"{first.label}: mean {quantity_text(q.to_json())}",
                 "panels": [{"title": first.unit, "series": [{"name": "", "hist": histogram(q.values)}]}]}]
         if first.win_by:
@@ -464,15 +475,23 @@ def _metric_figures(together: list[Metric], measured: dict[str, Quantity],
         if not uses:
             return []
         seats = len(results[0].scores) if results else 1
-        return [
-            {"id": f"{first.name}_uses", "kind": "bars", "title": f"{first.label}: how often (95% intervals)",
-             "ylabel": f"{first.unit} per player and game", "labels": [_short(q) for q in uses],
-             "series": [{"name": "", **_bars_from(uses)}], "reference": None},
-            {"id": f"{first.name}_wins", "kind": "bars",
-             "title": "Win share of the players who used each (95% intervals; the line: 1/seats)",
-             "ylabel": "win share (%)", "labels": [q.name.split(".")[1] for q in wins],
-             "series": [{"name": "", **_bars_from(wins, 100)}], "reference": 100 / seats},
-        ]
+        players = seats * len(results)
+        # A kind nearly every player used tells nothing: its users' win share is everyone's (1/seats).
+        everyone = [q for q in wins if q.trials >= 0.98 * players]
+        told = [q for q in wins if q not in everyone]
+        out = [{
+            "id": f"{first.name}_uses", "kind": "bars", "title": f"{first.label}: how often (95% intervals)",
+            "ylabel": f"{first.unit} per player and game", "labels": [_short(q) for q in uses],
+            "series": [{"name": "", **_bars_from(uses)}], "reference": None}]
+        left_out = (f"; not drawn: {', '.join(q.name.split('.')[1] for q in everyone)}, used by nearly every "
+                    "player, so their users' share is everyone's") if everyone else ""
+        if told:
+            out.append({"id": f"{first.name}_wins", "kind": "bars",
+                        "title": f"Win share of the players who used each (95% intervals; the line: 1/seats)"
+                                 f"{left_out}",
+                        "ylabel": "win share (%)", "labels": [q.name.split(".")[1] for q in told],
+                        "series": [{"name": "", **_bars_from(told, 100)}], "reference": 100 / seats})
+        return out
     return []
 
 
@@ -513,10 +532,16 @@ def draw(figure_data: dict[str, Any]) -> str:
             width = min(7.5, max(5.5 if len(series) > 1 else 4.0, 0.55 * len(figure_data["labels"]) * len(series) + 2))
             figure, (ax,) = fig.new_figure(height=2.8, width=width)
             step = 0.8 / len(series)
+            dots = figure_data.get("band") is None and fig.far_from_zero(series)
             for i, one in enumerate(series):
-                fig.bars(ax, figure_data["labels"], one["values"], one.get("low"), one.get("high"),
-                         fig.COLOURS[i % len(fig.COLOURS)], offset=(i - (len(series) - 1) / 2) * step,
-                         width=step * 0.95, label=one["name"] or None)
+                offset = (i - (len(series) - 1) / 2) * step
+                if dots and one.get("low") is not None:
+                    fig.points(ax, figure_data["labels"], one["values"], one["low"], one["high"],
+                               fig.COLOURS[i % len(fig.COLOURS)], offset=offset, label=one["name"] or None)
+                else:
+                    fig.bars(ax, figure_data["labels"], one["values"], one.get("low"), one.get("high"),
+                             fig.COLOURS[i % len(fig.COLOURS)], offset=offset, width=step * 0.95,
+                             label=one["name"] or None)
             band = figure_data.get("band")
             if band is not None:
                 if band[1] > band[0]:
@@ -530,10 +555,12 @@ def draw(figure_data: dict[str, Any]) -> str:
                 ax.set_xlabel(figure_data["xlabel"])
             labels = figure_data["labels"]
             if labels and len(labels) * max(map(len, labels)) > 48:
-                ax.tick_params(axis="x", labelrotation=30)
+                fig.slanted(ax)
             if any(one["name"] for one in series):
-                figure.legend(loc="outside upper center", ncols=min(3, len(series)), frameon=False, fontsize=8)
+                figure.legend(loc="outside upper center", ncols=min(2, len(series)), frameon=False, fontsize=9.5)
             return figure
+        if kind == "curves":
+            return _curves(figure_data)
         panels = figure_data["panels"]
         columns = min(2, len(panels))
         rows = math.ceil(len(panels) / columns)
@@ -542,7 +569,13 @@ def draw(figure_data: dict[str, Any]) -> str:
             many = len(panel["series"]) > 1
             for i, one in enumerate(panel["series"]):
                 hist = one["hist"]
-                if hist["counts"]:
+                if hist["counts"] and hist.get("discrete") and not many:  # whole numbers: separate bars
+                    edges = hist["edges"]
+                    width = edges[1] - edges[0]
+                    ax.bar([e + width / 2 for e in edges[:-1]], hist["counts"], width=width * (0.8 if width == 1 else
+                                                                                                 0.95),
+                           color=fig.COLOURS[0], alpha=0.85)
+                elif hist["counts"]:
                     ax.stairs(hist["counts"], hist["edges"], fill=not many, color=fig.COLOURS[i % 8],
                               alpha=0.85, label=one["name"] or None, linewidth=1.4)
             ax.set_title(panel["title"], fontsize=9)
@@ -554,6 +587,27 @@ def draw(figure_data: dict[str, Any]) -> str:
         return figure
 
     return fig.styled(make)
+
+
+def _curves(figure_data: dict[str, Any]) -> Any:
+    """Each series against the swept value, its 95% interval as a band: a sweep read as a curve."""
+    figure, (ax,) = fig.new_figure(height=2.8, width=5.5)
+    x = figure_data["x"]
+    for i, one in enumerate(figure_data["series"]):
+        colour = fig.COLOURS[i % len(fig.COLOURS)]
+        ax.plot(x, one["values"], marker="o", color=colour, label=one["name"] or None, linewidth=1.5,
+                markersize=4)
+        ax.fill_between(x, one["low"], one["high"], color=colour, alpha=0.18, linewidth=0)
+    if figure_data.get("reference") is not None:
+        ax.axhline(figure_data["reference"], color="#555555", linestyle="--", linewidth=1)
+    if len(x) <= 12:
+        ax.set_xticks(x, [f"{value:g}" for value in x])
+    ax.set_xlabel(figure_data["xlabel"])
+    ax.set_ylabel(figure_data.get("ylabel", ""))
+    if any(one["name"] for one in figure_data["series"]):
+        figure.legend(loc="outside upper center", ncols=min(4, len(figure_data["series"])), frameon=False,
+                      fontsize=9.5)
+    return figure
 
 
 _STYLE = """
@@ -605,6 +659,10 @@ def quantity_text(q: dict[str, Any]) -> str:
     return f"{shown(q['value'])} ({shown(q['ci95_low'])}{between}{shown(q['ci95_high'])})"
 
 
+def _file_option(option: str) -> str:
+    return "the game's default data" if option == "(default)" else option
+
+
 def reproduce_section(report: dict[str, Any]) -> list[str]:
     files = report["data_files"]
     return [
@@ -612,7 +670,8 @@ def reproduce_section(report: dict[str, Any]) -> list[str]:
         f"<p><code>{html.escape(report['command'])}</code> with divedeck {html.escape(report['divedeck'])} gives "
         "this page byte for byte.</p>",
         table(["option", "value"], [[name, option_text(value)] for name, value in report["config"].items()]),
-        table(["data file (option)", "sha256"], [[f"{f['file']} ({f['option']})", f["sha256"]] for f in files])
+        table(["data file (option)", "sha256"], [[f"{f['file']} ({_file_option(f['option'])})", f["sha256"]]
+                                                  for f in files])
         if files else "",
         f"<p><small>Pace for the minutes: {report['pace']['decision']:g} s a decision, "
         f"{report['pace']['round']:g} s a round, {report['pace']['game']:g} s to set up, plus the simulated time "

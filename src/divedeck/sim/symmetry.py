@@ -55,8 +55,12 @@ def symmetry_check(game_name: str, options: dict[str, Any], bot: str, games: int
             shares = side_shares(r, sides)
             if 1.0 in shares:
                 sole[(shares.index(1.0) - (start or 0)) % count] += 1  # counted from the starter round
+        by_place = [0.0] * count
+        for start, r in played:
+            for side, share in enumerate(side_shares(r, sides)):
+                by_place[(side - (start or 0)) % count] += share / len(played)
         out["starter"] = {"value": mean, "ci95_low": low, "ci95_high": high, "p_value": mean_p(gains),
-                          "order_test": advantage_test(sole, "place after the starter,", "0")}
+                          "by_place": by_place, "order_test": advantage_test(sole, "place", "0")}
     p = out["position_test"]["p_value"]
     fair = p >= ALPHA
     out["fair"] = fair
@@ -79,4 +83,7 @@ def symmetry_lines(check: dict[str, Any]) -> list[str]:
         lines.append(f"The starting {check['word']}'s advantage (its share minus 1/{len(check['rows'])}): "
                      f"{starter['value']:+.1f} points ({starter['ci95_low']:+.1f} to {starter['ci95_high']:+.1f}, "
                      f"p = {starter['p_value']:.3g}): the rules' own edge for who starts.")
+        places = ", ".join(f"{100 * share:.1f}%" for share in starter["by_place"])
+        lines.append(f"Win share by place in the turn order, the starter first: {places} (equal shares: p = "
+                     f"{starter['order_test']['p_value']:.3g}).")
     return lines
