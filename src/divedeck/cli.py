@@ -634,25 +634,50 @@ def report_command(
         help="Also play GAMES games of one bot in every seat (the seats' bot if they are all the same, else the "
              "game's medium level) with who starts rotated: a seat or team favoured beyond chance is a red flag; "
              "0 skips it.", min=0)] = 200,
+    ladder: Annotated[int, typer.Option(
+        "--ladder", metavar="GAMES",
+        help="Also play the skill ladder: GAMES games for each ordered pair of --ladder-levels (one side of the "
+             "first level against the second everywhere else, moved over every side); 0 skips it.", min=0)] = 0,
+    ladder_levels: Annotated[str | None, typer.Option(
+        "--ladder-levels", help="The levels of the ladder, weakest first (default: random,easy,medium,hard, those "
+                                "the game has; hard searches and is slow).")] = None,
 ) -> None:
     """A designer's balance report: one HTML page of plots (red flags first, seat or team advantage, length,
     scores, the game's own metrics), the same figures as JSON and one CSV row per game; the red flags and the
     headline numbers are printed at the end."""
     from .sim import report
+    from .sim.ladder import skill_ladder
     from .sim.symmetry import symmetry_check
 
     html_file, outputs, options, seat_list = _report_setup(game, "report", out_file, as_json, as_csv, option, seats)
     spec = SimulationSpec(game, tuple(seat_list), options, seed, rotate, measure=True)
     same = seat_list[0] if len(set(seat_list)) == 1 else _bot_seats(game, None, options, "medium")[0]
+    levels = ladder_of(game, ladder_levels) if ladder else []
     with simulation_run("report", workers, ray, resume, _checkpoint_beside(html_file)):
         results = simulate(spec, games)
         check = symmetry_check(game, options, same, symmetry, seed) if symmetry else None
-    built = report.build(spec, results, options, seats_text=",".join(seat_list), symmetry=check)
+        skill = skill_ladder(game, options, levels, ladder, seed) if ladder else None
+    built = report.build(spec, results, options, seats_text=",".join(seat_list), symmetry=check, ladder=skill)
     _write_html(html_file, report.render_html(built))
     outputs.write("--json", report.to_json(built))
     outputs.write("--csv", report.per_game_csv(spec, results))
     if not outputs.printing:
         _print_report_summary(built)
+
+
+def ladder_of(game: str, text: str | None) -> list[str]:
+    """The ladder's levels: those named (each checked), or every level the game has."""
+    from .sim.ladder import LEVELS, ladder_levels
+
+    wanted = [name.strip() for name in text.split(",")] if text else list(LEVELS)
+    levels = ladder_levels(game, wanted)
+    missing = [name for name in wanted if name not in levels]
+    if text and missing:
+        raise ConfigError(f"--ladder-levels: {', '.join(missing)} cannot play {game} in a simulation (its levels: "
+                          f"{', '.join(ladder_levels(game))})")
+    if len(levels) < 2:
+        raise ConfigError("--ladder-levels needs two levels at least")
+    return levels
 
 
 def _print_report_summary(built: dict[str, Any]) -> None:

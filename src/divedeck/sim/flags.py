@@ -93,6 +93,16 @@ def symmetry_flags(check: dict[str, Any] | None) -> list[str]:
     return flags
 
 
+def ladder_flags(ladder: dict[str, Any] | None) -> list[str]:
+    """A game where the better bots do no better: skill not shown (a finding a designer wants)."""
+    gap = (ladder or {}).get("gap")
+    if gap is None or gap["ci95_low"] > 0:
+        return []
+    levels = ladder["levels"] if ladder else []
+    return [f"No skill shown: {levels[-1]} does no better than {levels[0]} (skill gap {gap['value']:+.1f} points, "
+            f"{gap['ci95_low']:+.1f} to {gap['ci95_high']:+.1f})."]
+
+
 def headline(report: dict[str, Any]) -> list[tuple[str, str]]:
     """The five numbers a designer looks at first: who wins (the spread of win shares), the first side's edge,
     how long a game takes, how often the usual ending decides it, and how close games are."""
@@ -123,4 +133,9 @@ def headline(report: dict[str, Any]) -> list[tuple[str, str]]:
         out.append((by_name["margin"]["label"], quantity_text(by_name["margin"])))
     elif "decisions" in by_name:
         out.append(("decisions per game", quantity_text(by_name["decisions"])))
-    return out[:5]
+    gap = report.get("ladder", {}).get("gap")
+    out = out[:5]
+    if gap is not None:
+        out.append(("skill gap (the strongest level against the weakest)",
+                    f"{gap['value']:+.1f} ({gap['ci95_low']:+.1f} to {gap['ci95_high']:+.1f}) points"))
+    return out

@@ -29,6 +29,7 @@ from ..engine.game import Game
 from ..engine.registry import get_game
 from . import figures as fig
 from . import flags
+from .ladder import ladder_lines
 from .options import full_config, option_text, options_text, typed_options
 from .runner import GameResult, SimulationSpec
 from .sides import side_shares, sides_of
@@ -294,7 +295,7 @@ def histogram(values: Sequence[float], bins: int = 30) -> dict[str, Any]:
 
 def build(spec: SimulationSpec, results: Sequence[GameResult], given_options: dict[str, Any],
           files: list[dict[str, str]] | None = None, seats_text: str | None = None,
-          symmetry: dict[str, Any] | None = None) -> dict[str, Any]:
+          symmetry: dict[str, Any] | None = None, ladder: dict[str, Any] | None = None) -> dict[str, Any]:
     """The whole report as JSON-safe data: how to rerun it, its red flags and headline numbers, the summary
     tables, the symmetry check (``symmetry.py``) when one was run, and every figure's numbers."""
     game = get_game(spec.game)
@@ -328,8 +329,12 @@ def build(spec: SimulationSpec, results: Sequence[GameResult], given_options: di
     if symmetry is not None:
         report["command"] += f" --symmetry {symmetry['asked']}"
         report["symmetry"] = symmetry
+    if ladder is not None:
+        report["command"] += (f" --ladder {ladder['games_per_pair']} --ladder-levels {','.join(ladder['levels'])}")
+        report["ladder"] = ladder
     report["red_flags"] = (flags.stall_flags(metrics, results, measured["minutes"].values)
-                           + flags.win_flags(spec, summary, metrics.cooperative) + flags.symmetry_flags(symmetry))
+                           + flags.win_flags(spec, summary, metrics.cooperative) + flags.symmetry_flags(symmetry)
+                           + flags.ladder_flags(ladder))
     report["headline"] = [list(pair) for pair in flags.headline(report)]
     report["figures"] = report_figures(spec, results, summary, measured, metrics, seats)
     return report
@@ -722,6 +727,8 @@ def render_html(report: dict[str, Any]) -> str:
         body += [f"<p>{html.escape(line)}</p>" for line in symmetry_lines(report["symmetry"])]
     if "win_by_bot" in svgs:
         body.append(_figure(report, svgs, "win_by_bot"))
+    if "ladder" in report:
+        body += ladder_section(report["ladder"])
     body.append("<h2>How long a game lasts</h2>")
     length_rows = [[q["label"], quantity_text(q)] for q in report["quantities"]
                    if q["name"] in ("decisions", "turns", "rounds", "seconds", "minutes")]
@@ -739,6 +746,28 @@ def render_html(report: dict[str, Any]) -> str:
                       [[q["name"], q["label"], quantity_text(q)] for q in report["quantities"]]))
     body += reproduce_section(report)
     return page(f"{report['title']} balance report", body)
+
+
+def ladder_section(ladder: dict[str, Any]) -> list[str]:
+    """The skill ladder: its matrix (the row level's win share against the column level) and its skill gap."""
+    out = ["<h2>Skill ladder</h2>"]
+    levels = ladder["levels"]
+    if ladder["cooperative"]:
+        out.append(table(["level in every seat", "the team's win rate (95% CI)"],
+                         [[row["level"], _rate_cell(row)] for row in ladder["rows"]]))
+    else:
+        out.append(f"<p>Each cell: the win share of one {ladder['word']} of the row's level against the column's "
+                   f"level everywhere else, the row's {ladder['word']} moved over every {ladder['word']} "
+                   f"({ladder['games_per_pair']} games a cell; an equal share is {_pct(ladder['equal_share'])}).</p>")
+        out.append(table(["level", *[f"against {level}" for level in levels]],
+                         [[level, *[_rate_cell(cell) if cell else "" for cell in row]]
+                          for level, row in zip(levels, ladder["matrix"], strict=True)]))
+    out += [f"<p>{html.escape(line)}</p>" for line in ladder_lines(ladder)]
+    return out
+
+
+def _rate_cell(cell: dict[str, Any]) -> str:
+    return f"{_pct(cell['share'])} ({_pct(cell['ci95_low'])}-{_pct(cell['ci95_high'])})"
 
 
 def flags_section(report: dict[str, Any]) -> list[str]:
