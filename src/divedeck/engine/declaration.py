@@ -162,7 +162,8 @@ class Metrics:
     ``cooperative``: the seats play as one team and share one result, so a report shows one team row.
     ``data_fields`` are the data-file numbers ``--vary`` may set. ``teams(config)`` gives each team's seats in a
     team game (a report is then per team). ``starter_option`` names the option that says which seat (or team, in
-    a team game) starts, so that a symmetry check can rotate it."""
+    a team game) starts, so that a symmetry check can rotate it. ``standing`` and ``attacked`` give the report its
+    catch-up and drama figures (lead changes, the last at mid-game, attacks on the leader)."""
 
     measure: Callable[[Any, Any, Sequence[Any]], dict[str, Any]]
     declared: tuple[Metric, ...] = ()
@@ -172,6 +173,10 @@ class Metrics:
     notes: tuple[str, ...] = ()
     teams: Callable[[Any], tuple[tuple[int, ...], ...]] | None = None
     starter_option: str | None = None
+    # Catch-up and drama: each seat's standing now (higher is ahead; a team's seats share theirs), and the seats an
+    # event attacks (a card played on another's pile); the report follows the lead through the game.
+    standing: Callable[[Any], Sequence[float]] | None = None
+    attacked: Callable[[Any], Sequence[int]] | None = None
 
 @dataclass(frozen=True)
 class DataFile:

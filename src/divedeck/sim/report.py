@@ -37,6 +37,7 @@ from .stats import distribution, mean_interval, summarize, wilson_interval, win_
 from .symmetry import symmetry_lines
 
 FORMAT = "divedeck-report"
+DRAMA = ("lead_changes", "comeback", "attacks_on_leader", "attacks_on_leader.chance")
 
 
 # -- data files -----------------------------------------------------------------------------------------------------
@@ -172,6 +173,32 @@ def quantities(spec: SimulationSpec, results: Sequence[GameResult]) -> dict[str,
     for metric in metrics.declared:
         for q in _metric_quantities(metric, measured, shares, seats):
             add(q)
+    for q in _drama_quantities([m["drama"] for m in measured if "drama" in m]):
+        add(q)
+    return out
+
+
+def _drama_quantities(drama: list[dict[str, Any]]) -> list[Quantity]:
+    """Catch-up and drama (``drama.py``): lead changes per game; the side last at mid-game that wins (over the
+    games with one side last); attacks that hit the side in the lead (over the attacks made with a lead to hit),
+    beside the share of sides in the lead then (what attacks at random would hit)."""
+    if not drama:
+        return []
+    out = [Quantity("lead_changes", "lead changes per game (the one side ahead changes)", "changes",
+                    [float(d["lead_changes"]) for d in drama], group="drama")]
+    comebacks = [d["last_at_half_won"] for d in drama if d["last_at_half_won"] is not None]
+    if comebacks:
+        out.append(_share("comeback", f"the side last at mid-game wins (over the {len(comebacks)} games with one "
+                                      "side last)", comebacks, "drama"))
+    attacks = sum(d["attacks"] for d in drama)
+    if attacks:
+        out.append(Quantity("attacks_on_leader", "attacks that hit the side in the lead", "share",
+                            successes=sum(d["on_leader"] for d in drama), trials=attacks, pooled=True,
+                            group="drama"))
+        out.append(Quantity("attacks_on_leader.chance", "the share of sides in the lead when attacked (attacks at "
+                            "random would hit the leader this often)", "share",
+                            successes=sum(d["leaders_share"] for d in drama), trials=attacks, pooled=True,
+                            group="drama"))
     return out
 
 
@@ -729,6 +756,14 @@ def render_html(report: dict[str, Any]) -> str:
         body.append(_figure(report, svgs, "win_by_bot"))
     if "ladder" in report:
         body += ladder_section(report["ladder"])
+    drama = [q for q in report["quantities"] if q["name"] in DRAMA]
+    if drama:
+        body.append("<h2>Catch-up and drama</h2>")
+        body.append(table(["", "value (95% CI)"], [[q["label"], quantity_text(q)] for q in drama]))
+        sides = report["summary"].get("teams", {}).get("rows") or report["summary"]["seats"]
+        body.append(f"<p><small>The standings each game declares, followed action by action; a side is a seat, or "
+                    f"a team. The side last at mid-game wins an equal share if catching up is as likely as not: "
+                    f"{_pct(1 / len(sides))}.</small></p>")
     body.append("<h2>How long a game lasts</h2>")
     length_rows = [[q["label"], quantity_text(q)] for q in report["quantities"]
                    if q["name"] in ("decisions", "turns", "rounds", "seconds", "minutes")]

@@ -61,4 +61,5 @@ METRICS = Metrics(
            "not people's.",),
     teams=lambda config: config.members(),
     starter_option="first_team",
+    standing=lambda state: [state.total(team) for team in state.context.team_of],  # HYH-R28.2: totals so far
 )

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.declaration import Metric, MetricKind, Metrics, Pace
-from .events import RoundEnded, RoundStarted
+from .events import PlayedPile, RoundEnded, RoundStarted
 
 
 def measure(state: Any, outcome: Any, events: Sequence[Any]) -> dict[str, Any]:
@@ -40,4 +40,6 @@ METRICS = Metrics(
     # A card or a pass takes a person a few seconds; a round's deal and scoring about half a minute.
     pace=Pace(decision=3.0, round=30.0, game=60.0),
     starter_option="first_player",
+    standing=lambda state: state.scores,  # SNK-R12: the totals so far
+    attacked=lambda event: (event.target,) if isinstance(event, PlayedPile) else (),  # a card on another's pile
 )
