@@ -744,6 +744,9 @@ def tune_command(
     = 200,
     budget: Annotated[int, typer.Option(help="Games to play at most, over every round.", min=10)] = 20000,
     points: Annotated[int, typer.Option(help="Values tried in each LOW..HIGH range (evenly spread).", min=2)] = 5,
+    search: Annotated[str, typer.Option(
+        help="halving: every candidate, successive halving; ntbea: the N-Tuple Bandit Evolutionary Algorithm over "
+             "several parameters at once, --games games an evaluation (try 20 to 50).")] = "halving",
     seats: ReportSeats = None,
     seed: Seed = 0,
     workers: Workers = None,
@@ -765,13 +768,15 @@ def tune_command(
     sweep.check_keys(game, varies, options)
     grid = sweep.variant_grid(varies, points)
     checked = sweep.check_variants(game, options, grid, len(seat_list), _data_folder(html_file))
+    if search not in ("halving", "ntbea"):
+        raise ConfigError(f"--search is halving or ntbea, not {search!r}")
     candidates = tune.candidates_for(grid, checked)
+    run = tune.ntbea_search if search == "ntbea" else tune.successive_halving
     with simulation_run("tune", workers, ray, resume, _checkpoint_beside(html_file)):
-        evaluations = tune.successive_halving(game, seat_list, candidates, targets, seed, games, budget, rotate,
-                                              workers, log=lambda line: err.print(line, markup=False,
-                                                                                  soft_wrap=True))
+        evaluations = run(game, seat_list, candidates, targets, seed, games, budget, rotate, workers,
+                          log=lambda line: err.print(line, markup=False, soft_wrap=True))
     built = tune.build(game, seat_list, options, ",".join(seat_list), vary, targets, evaluations, seed, games,
-                       budget, points)
+                       budget, points, search)
     _write_html(html_file, tune.render_html(built))
     outputs.write("--json", report.to_json(built))
     outputs.write("--csv", tune.per_candidate_csv(built))

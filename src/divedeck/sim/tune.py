@@ -25,6 +25,7 @@ from .. import __version__
 from ..engine.errors import ConfigError
 from ..engine.registry import get_game
 from . import report as rp
+from .ntbea import NTBEA
 from .options import option_text, options_text, typed_options
 from .runner import GameResult, SimulationSpec, simulate
 from .sweep import round_seed, variant_name
@@ -119,14 +120,31 @@ def evaluate(candidate: Candidate, game: str, bots: Sequence[str], targets: Sequ
                                 for t, q in zip(targets, values, strict=True))}
 
 
+Play = Callable[[Candidate, int, int], list[GameResult]]  # (candidate, games, seed) -> its games
+
+
+def simulator(game: str, bots: Sequence[str], rotate: bool, workers: int | None,
+              progress: Callable[[int], None] | None = None) -> Play:
+    """How a search plays a candidate's games: simulated, on the candidate's options."""
+    def play(candidate: Candidate, games: int, seed: int) -> list[GameResult]:
+        return simulate(_spec(game, bots, candidate.options, seed, rotate), games, workers, progress)
+    return play
+
+
+def _check_targets(game: str, bots: Sequence[str], candidates: list[Candidate], targets: Sequence[Target],
+                   seed: int, rotate: bool, play: Play | None) -> None:
+    """One game first, so that a target naming no quantity fails before the long run, not after its first round."""
+    first = candidates[0]
+    games = (play or simulator(game, bots, rotate, 1))(first, 1, seed)
+    evaluate(Candidate(first.variant, first.options, games), game, bots, targets, rotate)
+
+
 def successive_halving(game: str, bots: Sequence[str], candidates: list[Candidate], targets: Sequence[Target],
                        seed: int, first_games: int, budget: int, rotate: bool, workers: int | None,
                        max_rounds: int = 6, progress: Callable[[int], None] | None = None,
-                       log: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
-    # One game first, so that a target naming no quantity fails before the long run, not after its first round.
-    trial = Candidate(candidates[0].variant, candidates[0].options,
-                      simulate(_spec(game, bots, candidates[0].options, seed, rotate), 1, 1))
-    evaluate(trial, game, bots, targets, rotate)
+                       log: Callable[[str], None] | None = None, play: Play | None = None) -> list[dict[str, Any]]:
+    _check_targets(game, bots, candidates, targets, seed, rotate, play)
+    play = play or simulator(game, bots, rotate, workers, progress)
     alive = list(candidates)
     spent = 0
     games = first_games
@@ -134,8 +152,7 @@ def successive_halving(game: str, bots: Sequence[str], candidates: list[Candidat
         if spent + games * len(alive) > budget and round_number:
             break
         for candidate in alive:
-            spec = _spec(game, bots, candidate.options, round_seed(seed, round_number), rotate)
-            candidate.results += simulate(spec, games, workers, progress)
+            candidate.results += play(candidate, games, round_seed(seed, round_number))
             candidate.rounds += 1
             spent += games
         alive = _without_twins(alive, log)
@@ -157,6 +174,43 @@ def successive_halving(game: str, bots: Sequence[str], candidates: list[Candidat
     final = [{**evaluate(c, game, bots, targets, rotate), "same_as": c.same_as} for c in candidates]
     # Survivors first (the longest measured), then by miss.
     final.sort(key=lambda e: (-e["rounds"], e["miss"], e["variant"]))
+    return final
+
+
+def ntbea_search(game: str, bots: Sequence[str], candidates: list[Candidate], targets: Sequence[Target],
+                 seed: int, batch: int, budget: int, rotate: bool, workers: int | None,
+                 progress: Callable[[int], None] | None = None, log: Callable[[str], None] | None = None,
+                 play: Play | None = None, k_explore: float = 0.3) -> list[dict[str, Any]]:
+    """NTBEA (``ntbea.py``) over the candidates' grid: each evaluation is ``batch`` games on fresh deals, its
+    fitness ``1 / (1 + miss)``; four fifths of the budget search, the last fifth re-measures the recommended
+    candidate (TAG's evalGames). Every candidate's games add up, so the report's intervals use all of them."""
+    _check_targets(game, bots, candidates, targets, seed, rotate, play)
+    play = play or simulator(game, bots, rotate, workers, progress)
+    keys = list(candidates[0].variant)
+    values = [list(dict.fromkeys(c.variant[key] for c in candidates)) for key in keys]
+    at = {tuple(values[i].index(c.variant[key]) for i, key in enumerate(keys)): c for c in candidates}
+
+    def fitness(point: tuple[int, ...], iteration: int) -> float:
+        candidate = at[point]
+        games = play(candidate, batch, round_seed(seed, iteration))
+        candidate.results += games
+        candidate.rounds += 1
+        return 1 / (1 + evaluate(Candidate(candidate.variant, candidate.options, games), game, bots, targets,
+                                 rotate)["miss"])
+
+    iterations = max(1, int(0.8 * budget) // batch)
+    search = NTBEA(tuple(len(v) for v in values), seed=seed, k_explore=k_explore)
+    best, _, visited = search.search(fitness, iterations)
+    chosen = at[best]
+    remaining = budget - iterations * batch
+    if remaining > 0:
+        chosen.results += play(chosen, remaining, round_seed(seed, iterations))
+    if log:
+        log(f"NTBEA: {iterations} evaluations of {batch} games over {len(set(visited))} of {len(candidates)} "
+            f"candidates; recommended {chosen.name}, re-measured on {remaining} more games")
+    final = [{**evaluate(c, game, bots, targets, rotate), "same_as": None, "recommended": c is chosen}
+             for c in candidates if c.results]
+    final.sort(key=lambda e: (not e["recommended"], e["miss"], e["variant"]))
     return final
 
 
@@ -187,14 +241,19 @@ def candidates_for(grid: Sequence[dict[str, str]], options_list: Sequence[dict[s
 
 def build(game_name: str, bots: Sequence[str], base: dict[str, Any], seats_text: str, varies: Sequence[str],
           targets: Sequence[Target], evaluations: list[dict[str, Any]], seed: int, first_games: int,
-          budget: int, points: int) -> dict[str, Any]:
+          budget: int, points: int, search: str = "halving") -> dict[str, Any]:
     game = get_game(game_name)
     options = typed_options(game_name, base)
     command = (f"divedeck tune {game_name} --games {first_games} --budget {budget} --points {points} --seed {seed} "
                f"--seats {seats_text}" + "".join(f" --vary {v}" for v in varies)
                + "".join(f" --target {t.text()}" for t in targets)
+               + (f" --search {search}" if search != "halving" else "")
                + "".join(f" -o {name}={option_text(value)}" for name, value in options.items()))
-    best = next((e for e in evaluations if e["meets"] and not e.get("same_as")), None)
+    recommended = next((e for e in evaluations if e.get("recommended")), None)
+    if recommended is not None:  # NTBEA: its recommendation, or nothing, is the best
+        best = recommended if recommended["meets"] else None
+    else:
+        best = next((e for e in evaluations if e["meets"] and not e.get("same_as")), None)
     # Candidates whose intervals could come as near the targets as the best one's worst case: not told apart.
     tied = [e["variant"] for e in evaluations if best is not None and e is not best and not e.get("same_as")
             and e["miss_best"] <= best["miss_worst"]]
@@ -203,7 +262,7 @@ def build(game_name: str, bots: Sequence[str], base: dict[str, Any], seats_text:
         "seats": list(bots), "options": options, "options_text": options_text(options), "command": command,
         "targets": [{"name": t.name, "low": t.low, "high": t.high} for t in targets],
         "games_played": sum(e["games"] for e in evaluations), "candidates": evaluations,
-        "best": best["variant"] if best else None, "best_tied_with": tied,
+        "search": search, "best": best["variant"] if best else None, "best_tied_with": tied,
         "identical": [[e["variant"], e["same_as"]] for e in evaluations if e.get("same_as")],
     }
     tuned["figures"] = [{
@@ -256,9 +315,14 @@ def render_html(tuned: dict[str, Any]) -> str:
         rows.append([e["variant"], e["games"], *[rp.quantity_text(q) for q in e["quantities"]],
                      f"{e['miss']:.3g}", verdict])
     body.append(rp.table(header, rows))
+    how = ("NTBEA (N-Tuple Bandit Evolutionary Algorithm): each evaluation a batch of games on fresh deals, the "
+           "next candidate chosen by the statistics of its parameters' values alone, in pairs and together; the "
+           "recommended candidate comes first, re-measured on the last fifth of the budget." if
+           tuned.get("search") == "ntbea" else
+           "Successive halving: candidates whose intervals cannot reach the best one's are dropped, and at most "
+           "half go on to each next round, with twice the games.")
     body.append("<p><small>A candidate meets a target when its estimate is inside it, surely when its whole 95% "
-                "interval is. Successive halving: candidates whose intervals cannot reach the best one's are "
-                "dropped, and at most half go on to each next round, with twice the games.</small></p>")
+                f"interval is. {how}</small></p>")
     body.append("<div class=\"grid\">")
     for figure in tuned["figures"]:
         body.append(f"<figure><figcaption>{html.escape(figure['title'])}</figcaption>\n{rp.draw(figure)}</figure>")
