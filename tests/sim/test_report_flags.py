@@ -69,6 +69,7 @@ def test_a_team_game_is_reported_per_team_with_a_team_test() -> None:
                           {"turns": 12, "seconds": 600.0, "metrics": {}}) for i in range(30)]
     summary = summarize(spec, results)
     assert "seat_test" not in summary
+    assert summary["shared_games"] == 0 and not any("several" in note for note in summary["notes"])
     teams = summary["teams"]
     assert [row["side"] for row in teams["rows"]] == ["team A", "team B"]
     assert teams["rows"][0]["win_rate"] == pytest.approx(20 / 30) and teams["test"]["games"] == 30
