@@ -55,10 +55,12 @@ def test_a_win_rate_near_100_percent_and_a_seat_winning_beyond_chance_are_red_fl
 
 def test_a_failed_symmetry_check_and_the_starters_edge_are_red_flags() -> None:
     check = {"applies": True, "fair": False, "verdict": "a team wins more than chance allows", "word": "team",
-             "starter": {"value": 12.0, "ci95_low": 5.0, "ci95_high": 19.0, "p_value": 0.001}}
+             "starter": {"value": 12.0, "ci95_low": 5.0, "ci95_high": 19.0, "p_value": 0.001,
+                         "by_place": [0.62, 0.38], "order_test": {"p_value": 0.001}}}
     raised = flags.symmetry_flags(check)
     assert any("Symmetry check failed" in flag for flag in raised)
     assert any("Who starts matters" in flag and "+12.0 points" in flag for flag in raised)
+    assert any("The turn order matters" in flag and "62.0%, 38.0%" in flag for flag in raised)
 
 
 def test_a_team_game_is_reported_per_team_with_a_team_test() -> None:
