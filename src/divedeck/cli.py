@@ -629,11 +629,11 @@ def report_command(
     as_csv: CsvOutput = None,
     ray: RayOption = None,
     resume: ReportResume = None,
-    symmetry: Annotated[int, typer.Option(
+    symmetry: Annotated[int | None, typer.Option(
         "--symmetry", metavar="GAMES",
         help="Also play GAMES games of one bot in every seat (the seats' bot if they are all the same, else the "
              "game's medium level) with who starts rotated: a seat or team favoured beyond chance is a red flag; "
-             "0 skips it.", min=0)] = 200,
+             "0 skips it (default: 200, or --games if fewer).", min=0)] = None,
     ladder: Annotated[int, typer.Option(
         "--ladder", metavar="GAMES",
         help="Also play the skill ladder: GAMES games for each ordered pair of --ladder-levels (one side of the "
@@ -652,6 +652,8 @@ def report_command(
     html_file, outputs, options, seat_list = _report_setup(game, "report", out_file, as_json, as_csv, option, seats)
     spec = SimulationSpec(game, tuple(seat_list), options, seed, rotate, measure=True)
     same = seat_list[0] if len(set(seat_list)) == 1 else _bot_seats(game, None, options, "medium")[0]
+    if symmetry is None:
+        symmetry = min(games, 200)
     levels = ladder_of(game, ladder_levels) if ladder else []
     with simulation_run("report", workers, ray, resume, _checkpoint_beside(html_file)):
         results = simulate(spec, games)
