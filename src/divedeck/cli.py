@@ -431,7 +431,8 @@ def simulate_command(
     game: GameName,
     games: Annotated[int, typer.Option(help="Number of games.", min=1)] = 1000,
     seats: Annotated[str | None, typer.Option(help="A bot per seat, e.g. greedy,random,random,random "
-                                                   "(default: random in every seat).")] = None,
+                                                   "(default: the game's medium level in every seat, as report, "
+                                                   "sweep and tune).")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the whole run: same seed, same results.")] = 0,
     workers: Annotated[int | None, typer.Option(help="Processes to use (default: every core).", min=1)] = None,
     rotate: Annotated[bool, typer.Option(help="Move the bots one seat along each game; also report per bot.")]
@@ -448,7 +449,7 @@ def simulate_command(
 
     outputs = Outputs(as_json, as_csv)
     options = parse_options(option)
-    seat_list = _bot_seats(game, seats, options)
+    seat_list = _bot_seats(game, seats, options, "medium")
     spec = SimulationSpec(game, tuple(seat_list), typed_options(game, options), seed, rotate,
                           measure=outputs.wants("--csv"))
     with simulation_run("simulate", workers, ray, resume):
@@ -484,6 +485,18 @@ def _print_summary(summary: dict[str, Any]) -> None:
     test = summary.get("seat_test")
     if test:
         out.print(f"Seat advantage: {test['test']}, {test['games']} games with one winner: p = {test['p_value']:.3g}")
+    teams = summary.get("teams")
+    if teams:
+        per_team = Table(title="Per team", title_justify="left")
+        for column in ("team", "seats", "win share (95% CI)"):
+            per_team.add_column(column, justify="right")
+        for row in teams["rows"]:
+            per_team.add_row(row["side"], " ".join(map(str, row["seats"])), _rate_text(row))
+        out.print(per_team)
+        test, first = teams["test"], teams["first_advantage"]
+        out.print(f"Team advantage: {test['test']}, {test['games']} games one team won alone: "
+                  f"p = {test['p_value']:.3g}; the first team's advantage {first['value']:+.1f} points "
+                  f"({first['ci95_low']:+.1f} to {first['ci95_high']:+.1f})")
     if "bots_summary" in summary:
         balanced = summary.get("seat_balanced", True)
         title = "Per bot (seat-balanced)" if balanced else "Per bot (rotated, NOT seat-balanced: see the note)"
@@ -617,19 +630,73 @@ def report_command(
     as_csv: CsvOutput = None,
     ray: RayOption = None,
     resume: ReportResume = None,
+    symmetry: Annotated[int | None, typer.Option(
+        "--symmetry", metavar="GAMES",
+        help="Also play GAMES games of one bot in every seat (the seats' bot if they are all the same, else the "
+             "game's medium level) with who starts rotated: a seat or team favoured beyond chance is a red flag; "
+             "0 skips it (default: 200, or --games if fewer).", min=0)] = None,
+    ladder: Annotated[int, typer.Option(
+        "--ladder", metavar="GAMES",
+        help="Also play the skill ladder: GAMES games for each ordered pair of --ladder-levels (one side of the "
+             "first level against the second everywhere else, moved over every side); 0 skips it.", min=0)] = 0,
+    ladder_levels: Annotated[str | None, typer.Option(
+        "--ladder-levels", help="The levels of the ladder, weakest first (default: random,easy,medium,hard, those "
+                                "the game has; hard searches and is slow).")] = None,
 ) -> None:
-    """A designer's balance report: one HTML page of plots (seat advantage, length, scores, the game's own
-    metrics), the same figures as JSON and one CSV row per game."""
+    """A designer's balance report: one HTML page of plots (red flags first, seat or team advantage, length,
+    scores, the game's own metrics), the same figures as JSON and one CSV row per game; the red flags and the
+    headline numbers are printed at the end."""
     from .sim import report
+    from .sim.ladder import skill_ladder
+    from .sim.symmetry import symmetry_check
 
     html_file, outputs, options, seat_list = _report_setup(game, "report", out_file, as_json, as_csv, option, seats)
     spec = SimulationSpec(game, tuple(seat_list), options, seed, rotate, measure=True)
+    same = seat_list[0] if len(set(seat_list)) == 1 else _bot_seats(game, None, options, "medium")[0]
+    if symmetry is None:
+        symmetry = min(games, 200)
+    levels = ladder_of(game, ladder_levels) if ladder else []
     with simulation_run("report", workers, ray, resume, _checkpoint_beside(html_file)):
         results = simulate(spec, games)
-    built = report.build(spec, results, options, seats_text=",".join(seat_list))
+        check = symmetry_check(game, options, same, symmetry, seed) if symmetry else None
+        skill = skill_ladder(game, options, levels, ladder, seed) if ladder else None
+    built = report.build(spec, results, options, seats_text=",".join(seat_list), symmetry=check, ladder=skill)
     _write_html(html_file, report.render_html(built))
     outputs.write("--json", report.to_json(built))
     outputs.write("--csv", report.per_game_csv(spec, results))
+    if not outputs.printing:
+        _print_report_summary(built)
+
+
+def ladder_of(game: str, text: str | None) -> list[str]:
+    """The ladder's levels: those named (each checked), or every level the game has."""
+    from .sim.ladder import LEVELS, ladder_levels
+
+    wanted = [name.strip() for name in text.split(",")] if text else list(LEVELS)
+    levels = ladder_levels(game, wanted)
+    missing = [name for name in wanted if name not in levels]
+    if text and missing:
+        raise ConfigError(f"--ladder-levels: {', '.join(missing)} cannot play {game} in a simulation (its levels: "
+                          f"{', '.join(ladder_levels(game))})")
+    if len(levels) < 2:
+        raise ConfigError("--ladder-levels needs two levels at least")
+    return levels
+
+
+def _print_report_summary(built: dict[str, Any]) -> None:
+    """The end of a report's terminal output: its headline numbers, then its red flags."""
+    glance = Table(title=f"{built['title']}: {built['games']} games at a glance", title_justify="left")
+    glance.add_column("")
+    glance.add_column("value (95% CI)", justify="right")
+    for name, value in built["headline"]:
+        glance.add_row(name, value)
+    out.print(glance)
+    if built["red_flags"]:
+        out.print("[bold red]Red flags[/bold red]")
+        for flag in built["red_flags"]:
+            out.print(f"- {flag}", markup=False, soft_wrap=True)
+    else:
+        out.print("No red flags.")
 
 
 @app.command("sweep")
@@ -673,12 +740,16 @@ def tune_command(
     game: GameName,
     vary: VaryList,
     target: Annotated[list[str], typer.Option(
-        help="NAME=VALUE or NAME=LOW..HIGH: a quantity of the game's report to aim at (e.g. "
-             "first_seat_advantage=-2..2, minutes=10..15); repeat for several.")],
+        help="NAME=VALUE or NAME=LOW..HIGH: any quantity the game's report lists (its last table) to aim at, "
+             "e.g. first_seat_advantage=-2..2, minutes=10..15, ending=distance=0.1..0.2, played.panic=2..3; "
+             "repeat for several.")],
     games: Annotated[int, typer.Option(help="Games per candidate in the first round (doubled each round).", min=10)]
     = 200,
     budget: Annotated[int, typer.Option(help="Games to play at most, over every round.", min=10)] = 20000,
     points: Annotated[int, typer.Option(help="Values tried in each LOW..HIGH range (evenly spread).", min=2)] = 5,
+    search: Annotated[str, typer.Option(
+        help="halving: every candidate, successive halving; ntbea: the N-Tuple Bandit Evolutionary Algorithm over "
+             "several parameters at once, --games games an evaluation (try 20 to 50).")] = "halving",
     seats: ReportSeats = None,
     seed: Seed = 0,
     workers: Workers = None,
@@ -700,17 +771,21 @@ def tune_command(
     sweep.check_keys(game, varies, options)
     grid = sweep.variant_grid(varies, points)
     checked = sweep.check_variants(game, options, grid, len(seat_list), _data_folder(html_file))
+    if search not in ("halving", "ntbea"):
+        raise ConfigError(f"--search is halving or ntbea, not {search!r}")
     candidates = tune.candidates_for(grid, checked)
+    run = tune.ntbea_search if search == "ntbea" else tune.successive_halving
     with simulation_run("tune", workers, ray, resume, _checkpoint_beside(html_file)):
-        evaluations = tune.successive_halving(game, seat_list, candidates, targets, seed, games, budget, rotate,
-                                              workers, log=lambda line: err.print(line, markup=False,
-                                                                                  soft_wrap=True))
+        evaluations = run(game, seat_list, candidates, targets, seed, games, budget, rotate, workers,
+                          log=lambda line: err.print(line, markup=False, soft_wrap=True))
     built = tune.build(game, seat_list, options, ",".join(seat_list), vary, targets, evaluations, seed, games,
-                       budget, points)
+                       budget, points, search)
     _write_html(html_file, tune.render_html(built))
     outputs.write("--json", report.to_json(built))
     outputs.write("--csv", tune.per_candidate_csv(built))
     if not outputs.printing:
+        for line in tune.best_lines(built):
+            out.print(line, markup=False, soft_wrap=True)
         for e in evaluations[:5]:
             values = ", ".join(f"{q['name']} {report.quantity_text(q)}" for q in e["quantities"])
             out.print(f"{'meets' if e['meets'] else 'misses'}  {e['variant']}: {values} ({e['games']} games)",

@@ -123,6 +123,9 @@ class Metric:
     unit: str = ""
     figure: str | None = None
     win_by: bool = False
+    # GROUPED: the groups that mean the game stalled or hit a cap rather than ending as its rules intend (a
+    # report's red flag when a game has any).
+    stalls: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -157,7 +160,10 @@ class Metrics:
     """What a game's designer report measures: ``measure(state, outcome, events)`` answers, for one finished game
     (its final state, outcome and every event from the deal on), a JSON-safe value for each declared metric.
     ``cooperative``: the seats play as one team and share one result, so a report shows one team row.
-    ``data_fields`` are the data-file numbers ``--vary`` may set."""
+    ``data_fields`` are the data-file numbers ``--vary`` may set. ``teams(config)`` gives each team's seats in a
+    team game (a report is then per team). ``starter_option`` names the option that says which seat (or team, in
+    a team game) starts, so that a symmetry check can rotate it. ``standing`` and ``attacked`` give the report its
+    catch-up and drama figures (lead changes, the last at mid-game, attacks on the leader)."""
 
     measure: Callable[[Any, Any, Sequence[Any]], dict[str, Any]]
     declared: tuple[Metric, ...] = ()
@@ -165,6 +171,13 @@ class Metrics:
     cooperative: bool = False
     data_fields: tuple[DataField, ...] = ()
     notes: tuple[str, ...] = ()
+    teams: Callable[[Any], tuple[tuple[int, ...], ...]] | None = None
+    starter_option: str | None = None
+    # Catch-up and drama: each seat's standing now (higher is ahead; a team's seats share theirs), and the seats an
+    # event attacks (a card played on another's pile); the report follows the lead through the game.
+    standing: Callable[[Any], Sequence[float]] | None = None
+    attacked: Callable[[Any], Sequence[int]] | None = None
+
 @dataclass(frozen=True)
 class DataFile:
     """A kind of data file a game reads (a deck, a treasure table, a word list), for `divedeck data`.

@@ -66,6 +66,33 @@ def bars(ax: Any, labels: Sequence[str], values: Sequence[float], lows: Sequence
     ax.set_xticks(range(len(labels)), labels)
 
 
+def points(ax: Any, labels: Sequence[str], values: Sequence[float], lows: Sequence[float],
+           highs: Sequence[float], colour: str = COLOURS[0], offset: float = 0.0, label: str | None = None) -> None:
+    """Estimates as dots with their intervals, on an axis fitted to them: bars from 0 would hide 153 against 155."""
+    positions = [i + offset for i in range(len(labels))]
+    errors = [[max(0.0, v - lo) for v, lo in zip(values, lows, strict=True)],
+              [max(0.0, hi - v) for v, hi in zip(values, highs, strict=True)]]
+    ax.errorbar(positions, values, yerr=errors, fmt="o", color=colour, capsize=3, label=label, elinewidth=1,
+                markersize=5)
+    ax.set_xticks(range(len(labels)), labels)
+
+
+def far_from_zero(series: Sequence[dict[str, Any]]) -> bool:
+    """Every interval lies well away from 0 (the lowest end above half the highest): bars from 0 would hide the
+    differences, dots on a fitted axis show them."""
+    lows = [v for one in series for v in (one.get("low") or one["values"])]
+    highs = [v for one in series for v in (one.get("high") or one["values"])]
+    return bool(lows) and min(lows) > 0 and min(lows) > 0.5 * max(highs)
+
+
+def slanted(ax: Any) -> None:
+    """Long tick labels at a slant, anchored at their end so that none is cut off."""
+    for text in ax.get_xticklabels():
+        text.set_rotation(30)
+        text.set_horizontalalignment("right")
+        text.set_rotation_mode("anchor")
+
+
 def histogram(ax: Any, values: Sequence[float], colour: str = COLOURS[0], label: str | None = None,
               step: bool = False) -> None:
     if not values:

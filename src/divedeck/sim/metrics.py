@@ -15,6 +15,7 @@ from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.outcome import Outcome
 from ..engine.registry import get_game
+from .drama import DramaRecorder
 
 
 class RecordingGame:
@@ -24,6 +25,7 @@ class RecordingGame:
         self._game = game
         self.events: list[Event] = []
         self.state: Any = None
+        self.drama: DramaRecorder | None = None
 
     def __getattr__(self, name: str) -> Any:
         value = getattr(self._game, name)
@@ -33,11 +35,17 @@ class RecordingGame:
     def new(self, config: Any, seed: int) -> Any:
         self.state, events = self._game.new_with_events(config, seed)
         self.events = list(events)
+        metrics = self._game.metrics
+        if metrics is not None and metrics.standing is not None:
+            self.drama = DramaRecorder(metrics, config, self._game.num_players(config))
+            self.drama.start(self.state)
         return self.state
 
     def apply(self, state: Any, seat: int, action: Any, at: int | None = None) -> list[Event]:
         events = self._game.apply(state, seat, action, at)
         self.events.extend(events)
+        if self.drama is not None:
+            self.drama.after(state, events)
         return events
 
 
@@ -60,4 +68,7 @@ def play_measured(game_name: str, options: dict[str, Any], seed: int, bots: Sequ
         outcome, decisions, length = play_bots(recording, game.make_config(options), seed, bots)  # type: ignore[arg-type]
     except DivedeckError as error:
         raise DivedeckError(f"game {index}: {error}") from None
-    return outcome, decisions, length, measure(game, recording.state, outcome, recording.events)
+    measured = measure(game, recording.state, outcome, recording.events)
+    if recording.drama is not None:
+        measured["drama"] = recording.drama.result(outcome.winners)
+    return outcome, decisions, length, measured

@@ -28,11 +28,16 @@ from ..engine.declaration import Metric, MetricKind, Metrics, Pace
 from ..engine.game import Game
 from ..engine.registry import get_game
 from . import figures as fig
+from . import flags
+from .ladder import ladder_lines
 from .options import full_config, option_text, options_text, typed_options
 from .runner import GameResult, SimulationSpec
+from .sides import side_shares, sides_of
 from .stats import distribution, mean_interval, summarize, wilson_interval, win_shares
+from .symmetry import symmetry_lines
 
 FORMAT = "divedeck-report"
+DRAMA = ("lead_changes", "comeback", "attacks_on_leader", "attacks_on_leader.chance")
 
 
 # -- data files -----------------------------------------------------------------------------------------------------
@@ -101,6 +106,12 @@ class Quantity:
         return out
 
 
+def _share(name: str, label: str, per_game: Sequence[float], group: str) -> Quantity:
+    """A share of games (a shared win counts its part): a pooled rate, whose Wilson interval stays within 0-100%."""
+    return Quantity(name, label, "share", list(per_game), successes=sum(per_game), trials=len(per_game),
+                    pooled=True, group=group)
+
+
 def minutes_of(pace: Pace, result: GameResult) -> float:
     return pace.minutes(result.decisions, int(result.details.get("rounds", 0)),
                         float(result.details.get("seconds", 0.0)))
@@ -121,13 +132,18 @@ def quantities(spec: SimulationSpec, results: Sequence[GameResult]) -> dict[str,
         out[q.name] = q
 
     shares = [win_shares(r, seats) for r in results]
+    sides = sides_of(spec.game, spec.options, seats)
     if metrics.cooperative:
-        add(Quantity("win.team", "the team's win rate", "share", [1.0 if r.winners else 0.0 for r in results],
-                     group="win"))
+        add(_share("win.team", "the team's win rate", [1.0 if r.winners else 0.0 for r in results], "win"))
+    elif sides.teams:
+        per_team = [side_shares(r, sides) for r in results]
+        for team, name in enumerate(sides.names):
+            add(_share(f"win.{_team_key(name)}", f"{name}'s win share", [s[team] for s in per_team], "win"))
+        add(Quantity("first_team_advantage", "first team's advantage: its win share minus 1/teams", "points",
+                     [100 * (s[0] - 1 / len(sides.names)) for s in per_team], group="advantage"))
     else:
         for seat in range(seats):
-            add(Quantity(f"win.s{seat}", f"seat {seat}'s win share", "share", [s[seat] for s in shares],
-                         group="win"))
+            add(_share(f"win.s{seat}", f"seat {seat}'s win share", [s[seat] for s in shares], "win"))
         if seats > 1:
             add(Quantity("first_seat_advantage", "first seat's advantage: its win share minus 1/seats",
                          "points", [100 * (s[0] - 1 / seats) for s in shares], group="advantage"))
@@ -141,6 +157,10 @@ def quantities(spec: SimulationSpec, results: Sequence[GameResult]) -> dict[str,
                  group="length"))
     if metrics.cooperative:
         add(Quantity("score", "the team's score", "points", [r.scores[0] for r in results], group="score"))
+    elif sides.teams:
+        for members, name in zip(sides.seats, sides.names, strict=True):
+            add(Quantity(f"score.{_team_key(name)}", f"{name}'s score", "points",
+                         [r.scores[members[0]] for r in results], group="score"))
     else:
         for seat in range(seats):
             add(Quantity(f"score.s{seat}", f"seat {seat}'s score", "points", [r.scores[seat] for r in results],
@@ -148,18 +168,80 @@ def quantities(spec: SimulationSpec, results: Sequence[GameResult]) -> dict[str,
     measured = [r.details.get("metrics", {}) for r in results]
     endings = sorted({str(m["ending"]) for m in measured if "ending" in m})
     for ending in endings:
-        add(Quantity(f"ending={ending}", f"games ending {ending}", "share",
-                     [1.0 if m.get("ending") == ending else 0.0 for m in measured], group="ending"))
+        add(_share(f"ending={ending}", f"games ending {ending}",
+                   [1.0 if m.get("ending") == ending else 0.0 for m in measured], "ending"))
     for metric in metrics.declared:
         for q in _metric_quantities(metric, measured, shares, seats):
             add(q)
+    for q in _drama_quantities([m["drama"] for m in measured if "drama" in m]):
+        add(q)
     return out
+
+
+def _drama_quantities(drama: list[dict[str, Any]]) -> list[Quantity]:
+    """Catch-up and drama (``drama.py``): lead changes per game; the side last at mid-game that wins (over the
+    games with one side last); attacks that hit the side in the lead (over the attacks made with a lead to hit),
+    beside the share of sides in the lead then (what attacks at random would hit)."""
+    if not drama:
+        return []
+    out = [Quantity("lead_changes", "lead changes per game (the one side ahead changes)", "changes",
+                    [float(d["lead_changes"]) for d in drama], group="drama")]
+    comebacks = [d["last_at_half_won"] for d in drama if d["last_at_half_won"] is not None]
+    if comebacks:
+        out.append(_share("comeback", f"the side last at mid-game wins (over the {len(comebacks)} games with one "
+                                      "side last)", comebacks, "drama"))
+    attacks = sum(d["attacks"] for d in drama)
+    if attacks:
+        out.append(Quantity("attacks_on_leader", "attacks that hit the side in the lead", "share",
+                            successes=sum(d["on_leader"] for d in drama), trials=attacks, pooled=True,
+                            group="drama"))
+        out.append(Quantity("attacks_on_leader.chance", "the share of sides in the lead when attacked (attacks at "
+                            "random would hit the leader this often)", "share",
+                            successes=sum(d["leaders_share"] for d in drama), trials=attacks, pooled=True,
+                            group="drama"))
+    return out
+
+
+def quantity_names(spec: SimulationSpec, measured: dict[str, Quantity]) -> list[str]:
+    """Every name a report lists for this game, and the patterns of those that depend on what happens (a card
+    played, an ending reached): what ``--target`` accepts."""
+    names = list(measured)
+    patterns = ["ending=ENDING"]
+    for metric in _metrics_of(get_game(spec.game)).declared:
+        if metric.kind is MetricKind.CATEGORY:
+            patterns.append(f"{metric.name}=LABEL")
+        elif metric.kind in (MetricKind.GROUPED, MetricKind.GROUPED_RATE):
+            patterns.append(f"{metric.name}.GROUP")
+        elif metric.kind is MetricKind.PLAYED:
+            patterns += [f"{metric.name}.KIND", f"{metric.name}.KIND.win"]
+    return names + patterns
+
+
+def quantity_named(spec: SimulationSpec, results: Sequence[GameResult], measured: dict[str, Quantity],
+                   name: str) -> Quantity | None:
+    """The quantity ``name``, also when its group, label or kind happened in none of these games: then each game
+    counts 0 of it (an ending no game reached, a card nobody played). ``None``: the report has no such name, or
+    it is a rate over events that never happened (nothing to measure)."""
+    if name in measured:
+        return measured[name]
+    zeros = [0.0] * len(results)
+    head, eq, _ = name.partition("=")
+    kinds = {m.name: m.kind for m in _metrics_of(get_game(spec.game)).declared}
+    if eq and (head == "ending" or kinds.get(head) is MetricKind.CATEGORY):
+        return _share(name, f"games ending {name.partition('=')[2]}" if head == "ending" else name, zeros, head)
+    parts = name.split(".")
+    kind = kinds.get(parts[0])
+    if len(parts) == 2 and kind in (MetricKind.GROUPED, MetricKind.PLAYED):
+        return Quantity(name, name, values=zeros, group=parts[0])
+    return None
 
 
 def _metric_quantities(metric: Metric, measured: list[dict[str, Any]], shares: list[list[float]],
                        seats: int) -> list[Quantity]:
     values = [m.get(metric.name) for m in measured]
     kind, name, label, unit = metric.kind, metric.name, metric.label, metric.unit
+    if kind is MetricKind.NUMBER and unit == "share":  # a share per game (0 or 1, or 1/k): a pooled rate
+        return [_share(name, label, [float(v) for v in values if v is not None], name)]
     if kind is MetricKind.NUMBER:
         return [Quantity(name, label, unit, [float(v) for v in values if v is not None], group=name)]
     if kind is MetricKind.PER_SEAT:
@@ -167,13 +249,13 @@ def _metric_quantities(metric: Metric, measured: list[dict[str, Any]], shares: l
                          [float(v[seat]) for v in values if v is not None], group=name) for seat in range(seats)]
     if kind is MetricKind.CATEGORY:
         labels = sorted({str(v) for v in values if v is not None})
-        return [Quantity(f"{name}={lab}", f"{label}: {lab}", "share",
-                         [1.0 if str(v) == lab else 0.0 for v in values if v is not None], group=name)
-                for lab in labels]
-    if kind is MetricKind.GROUPED:
+        return [_share(f"{name}={lab}", f"{label}: {lab}",
+                       [1.0 if str(v) == lab else 0.0 for v in values if v is not None], name) for lab in labels]
+    if kind is MetricKind.GROUPED:  # per game: a game without the group had none of it (0), not no game
         groups = _sorted_groups({g for v in values if v for g in v})
-        return [Quantity(f"{name}.{g}", f"{label}: {g}", unit, [float(v[g]) for v in values if v and g in v],
-                         group=name) for g in groups]
+        return [Quantity(f"{name}.{g}", f"{label}: {g}, per game", unit,
+                         [float(v.get(g, 0)) if v else 0.0 for v in values if v is not None], group=name)
+                for g in groups]
     if kind is MetricKind.GROUPED_RATE:
         groups = _sorted_groups({g for v in values if v for g in v})
         return [Quantity(f"{name}.{g}", f"{label}: {g}", "share",
@@ -195,6 +277,11 @@ def _metric_quantities(metric: Metric, measured: list[dict[str, Any]], shares: l
     return []
 
 
+def _team_key(name: str) -> str:
+    """``team_A`` for ``team A``: a quantity's name has no spaces."""
+    return name.replace(" ", "_")
+
+
 def _sorted_groups(groups: set[str]) -> list[str]:
     return sorted(groups, key=lambda g: (0, float(g), g) if _is_number(g) else (1, 0.0, g))
 
@@ -210,7 +297,7 @@ def _is_number(text: str) -> bool:
 # -- the report's data -----------------------------------------------------------------------------------------------
 
 
-def histogram(values: Sequence[float], bins: int = 30) -> dict[str, list[Any]]:
+def histogram(values: Sequence[float], bins: int = 30) -> dict[str, Any]:
     """Counts of ``values`` in bins: one per whole number for whole numbers over a short range, else ``bins``."""
     if not values:
         return {"edges": [], "counts": []}
@@ -219,6 +306,9 @@ def histogram(values: Sequence[float], bins: int = 30) -> dict[str, list[Any]]:
     step = math.gcd(*{int(v - low) for v in values}) or 1 if whole else 1
     if whole and (high - low) / step <= 80:
         edges = [low - step / 2 + i * step for i in range(int((high - low) / step) + 2)]
+    elif whole:  # counts: bins of a whole number of values each, so that no bin holds more values than another
+        width = float(math.ceil((high - low + 1) / bins))
+        edges = [low - 0.5 + i * width for i in range(math.ceil((high - low + 1) / width) + 1)]
     else:
         width = (high - low) / bins if high > low else 1.0
         edges = [low + i * width for i in range(bins + 1)]
@@ -227,12 +317,14 @@ def histogram(values: Sequence[float], bins: int = 30) -> dict[str, list[Any]]:
     for v in values:
         index = min(len(counts) - 1, int((v - edges[0]) / span * len(counts))) if span else 0
         counts[index] += 1
-    return {"edges": edges, "counts": counts}
+    return {"edges": edges, "counts": counts, "discrete": whole}
 
 
 def build(spec: SimulationSpec, results: Sequence[GameResult], given_options: dict[str, Any],
-          files: list[dict[str, str]] | None = None, seats_text: str | None = None) -> dict[str, Any]:
-    """The whole report as JSON-safe data: how to rerun it, the summary tables and every figure's numbers."""
+          files: list[dict[str, str]] | None = None, seats_text: str | None = None,
+          symmetry: dict[str, Any] | None = None, ladder: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The whole report as JSON-safe data: how to rerun it, its red flags and headline numbers, the summary
+    tables, the symmetry check (``symmetry.py``) when one was run, and every figure's numbers."""
     game = get_game(spec.game)
     metrics = _metrics_of(game)
     summary = summarize(spec, results)
@@ -261,6 +353,16 @@ def build(spec: SimulationSpec, results: Sequence[GameResult], given_options: di
         "quantities": [q.to_json() for q in measured.values()],
         "notes": list(summary["notes"]) + list(metrics.notes),
     }
+    if symmetry is not None:
+        report["command"] += f" --symmetry {symmetry['asked']}"
+        report["symmetry"] = symmetry
+    if ladder is not None:
+        report["command"] += (f" --ladder {ladder['games_per_pair']} --ladder-levels {','.join(ladder['levels'])}")
+        report["ladder"] = ladder
+    report["red_flags"] = (flags.stall_flags(metrics, results, measured["minutes"].values)
+                           + flags.win_flags(spec, summary, metrics.cooperative) + flags.symmetry_flags(symmetry)
+                           + flags.ladder_flags(ladder))
+    report["headline"] = [list(pair) for pair in flags.headline(report)]
     report["figures"] = report_figures(spec, results, summary, measured, metrics, seats)
     return report
 
@@ -309,15 +411,18 @@ def _short(q: Quantity) -> str:
 def report_figures(spec: SimulationSpec, results: Sequence[GameResult], summary: dict[str, Any],
                    measured: dict[str, Quantity], metrics: Metrics, seats: int) -> list[dict[str, Any]]:
     figures: list[dict[str, Any]] = []
-    rows = summary["seats"]
+    teams = summary.get("teams")
+    rows = teams["rows"] if teams else summary["seats"]
     figures.append({
         "id": "win_by_seat", "kind": "bars",
-        "title": "The team's win rate" if metrics.cooperative else "Win share by seat (95% intervals)",
+        "title": "The team's win rate" if metrics.cooperative else
+        f"Win share by {'team' if teams else 'seat'} (95% intervals; the line: an equal share)",
         "ylabel": "win rate (%)" if metrics.cooperative else "win share (%)",
-        "labels": [str(row["seat"]) if row["seat"] != "team" else "team" for row in rows],
+        "labels": [row["side"] for row in rows] if teams else
+        [str(row["seat"]) if row["seat"] != "team" else "team" for row in rows],
         "series": [{"name": "", "values": [100 * row["win_rate"] for row in rows],
                     "low": [100 * row["ci95_low"] for row in rows], "high": [100 * row["ci95_high"] for row in rows]}],
-        "reference": None if metrics.cooperative else 100 / seats,
+        "reference": None if metrics.cooperative else 100 / len(rows),
     })
     if "bots_summary" in summary:
         bots = summary["bots_summary"]
@@ -335,6 +440,9 @@ def report_figures(spec: SimulationSpec, results: Sequence[GameResult], summary:
                         {"name": "", "hist": histogram(measured[key].values)}]} for key in length_keys]})
     if metrics.cooperative:
         score_series = [{"name": "team", "hist": histogram(measured["score"].values)}]
+    elif teams:
+        score_series = [{"name": row["side"], "hist": histogram(measured[f"score.{_team_key(row['side'])}"].values)}
+                        for row in teams["rows"]]
     else:
         score_series = [{"name": f"seat {seat}", "hist": histogram(measured[f"score.s{seat}"].values)}
                         for seat in range(seats)]
@@ -364,7 +472,13 @@ def _metric_figures(together: list[Metric], measured: dict[str, Quantity],
         q = measured.get(first.name)
         if q is None or not q.values:
             return []
-        out = [{"id": first.name, "kind": "histograms",
+        if q.pooled:  # a share: one estimate with its interval, not a histogram of 0s and 1s
+            mean, low, high = q.estimate()
+            return [{"id": first.name, "kind": "bars", "title": f"{first.label} (95% interval)", "ylabel": "%",
+                     "labels": [short_name(first.name)], "series": [{"name": "", "values": [100 * mean],
+                                                                     "low": [100 * low], "high": [100 * high]}],
+                     "reference": None}]
+        out: list[dict[str, Any]] = [{"id": first.name, "kind": "histograms",
                 "title": f"{first.label}: mean {quantity_text(q.to_json())}",
                 "panels": [{"title": first.unit, "series": [{"name": "", "hist": histogram(q.values)}]}]}]
         if first.win_by:
@@ -393,15 +507,23 @@ def _metric_figures(together: list[Metric], measured: dict[str, Quantity],
         if not uses:
             return []
         seats = len(results[0].scores) if results else 1
-        return [
-            {"id": f"{first.name}_uses", "kind": "bars", "title": f"{first.label}: how often (95% intervals)",
-             "ylabel": f"{first.unit} per player and game", "labels": [_short(q) for q in uses],
-             "series": [{"name": "", **_bars_from(uses)}], "reference": None},
-            {"id": f"{first.name}_wins", "kind": "bars",
-             "title": "Win share of the players who used each (95% intervals; the line: 1/seats)",
-             "ylabel": "win share (%)", "labels": [q.name.split(".")[1] for q in wins],
-             "series": [{"name": "", **_bars_from(wins, 100)}], "reference": 100 / seats},
-        ]
+        players = seats * len(results)
+        # A kind nearly every player used tells nothing: its users' win share is everyone's (1/seats).
+        everyone = [q for q in wins if q.trials >= 0.98 * players]
+        told = [q for q in wins if q not in everyone]
+        out = [{
+            "id": f"{first.name}_uses", "kind": "bars", "title": f"{first.label}: how often (95% intervals)",
+            "ylabel": f"{first.unit} per player and game", "labels": [_short(q) for q in uses],
+            "series": [{"name": "", **_bars_from(uses)}], "reference": None}]
+        left_out = (f"; not drawn: {', '.join(q.name.split('.')[1] for q in everyone)}, used by nearly every "
+                    "player, so their users' share is everyone's") if everyone else ""
+        if told:
+            out.append({"id": f"{first.name}_wins", "kind": "bars",
+                        "title": f"Win share of the players who used each (95% intervals; the line: 1/seats)"
+                                 f"{left_out}",
+                        "ylabel": "win share (%)", "labels": [q.name.split(".")[1] for q in told],
+                        "series": [{"name": "", **_bars_from(told, 100)}], "reference": 100 / seats})
+        return out
     return []
 
 
@@ -442,10 +564,16 @@ def draw(figure_data: dict[str, Any]) -> str:
             width = min(7.5, max(5.5 if len(series) > 1 else 4.0, 0.55 * len(figure_data["labels"]) * len(series) + 2))
             figure, (ax,) = fig.new_figure(height=2.8, width=width)
             step = 0.8 / len(series)
+            dots = figure_data.get("band") is None and fig.far_from_zero(series)
             for i, one in enumerate(series):
-                fig.bars(ax, figure_data["labels"], one["values"], one.get("low"), one.get("high"),
-                         fig.COLOURS[i % len(fig.COLOURS)], offset=(i - (len(series) - 1) / 2) * step,
-                         width=step * 0.95, label=one["name"] or None)
+                offset = (i - (len(series) - 1) / 2) * step
+                if dots and one.get("low") is not None:
+                    fig.points(ax, figure_data["labels"], one["values"], one["low"], one["high"],
+                               fig.COLOURS[i % len(fig.COLOURS)], offset=offset, label=one["name"] or None)
+                else:
+                    fig.bars(ax, figure_data["labels"], one["values"], one.get("low"), one.get("high"),
+                             fig.COLOURS[i % len(fig.COLOURS)], offset=offset, width=step * 0.95,
+                             label=one["name"] or None)
             band = figure_data.get("band")
             if band is not None:
                 if band[1] > band[0]:
@@ -459,10 +587,12 @@ def draw(figure_data: dict[str, Any]) -> str:
                 ax.set_xlabel(figure_data["xlabel"])
             labels = figure_data["labels"]
             if labels and len(labels) * max(map(len, labels)) > 48:
-                ax.tick_params(axis="x", labelrotation=30)
+                fig.slanted(ax)
             if any(one["name"] for one in series):
-                figure.legend(loc="outside upper center", ncols=min(3, len(series)), frameon=False, fontsize=8)
+                figure.legend(loc="outside upper center", ncols=min(2, len(series)), frameon=False, fontsize=9.5)
             return figure
+        if kind == "curves":
+            return _curves(figure_data)
         panels = figure_data["panels"]
         columns = min(2, len(panels))
         rows = math.ceil(len(panels) / columns)
@@ -471,7 +601,13 @@ def draw(figure_data: dict[str, Any]) -> str:
             many = len(panel["series"]) > 1
             for i, one in enumerate(panel["series"]):
                 hist = one["hist"]
-                if hist["counts"]:
+                if hist["counts"] and hist.get("discrete") and not many:  # whole numbers: separate bars
+                    edges = hist["edges"]
+                    width = edges[1] - edges[0]
+                    ax.bar([e + width / 2 for e in edges[:-1]], hist["counts"], width=width * (0.8 if width == 1 else
+                                                                                                 0.95),
+                           color=fig.COLOURS[0], alpha=0.85)
+                elif hist["counts"]:
                     ax.stairs(hist["counts"], hist["edges"], fill=not many, color=fig.COLOURS[i % 8],
                               alpha=0.85, label=one["name"] or None, linewidth=1.4)
             ax.set_title(panel["title"], fontsize=9)
@@ -485,6 +621,27 @@ def draw(figure_data: dict[str, Any]) -> str:
     return fig.styled(make)
 
 
+def _curves(figure_data: dict[str, Any]) -> Any:
+    """Each series against the swept value, its 95% interval as a band: a sweep read as a curve."""
+    figure, (ax,) = fig.new_figure(height=2.8, width=5.5)
+    x = figure_data["x"]
+    for i, one in enumerate(figure_data["series"]):
+        colour = fig.COLOURS[i % len(fig.COLOURS)]
+        ax.plot(x, one["values"], marker="o", color=colour, label=one["name"] or None, linewidth=1.5,
+                markersize=4)
+        ax.fill_between(x, one["low"], one["high"], color=colour, alpha=0.18, linewidth=0)
+    if figure_data.get("reference") is not None:
+        ax.axhline(figure_data["reference"], color="#555555", linestyle="--", linewidth=1)
+    if len(x) <= 12:
+        ax.set_xticks(x, [f"{value:g}" for value in x])
+    ax.set_xlabel(figure_data["xlabel"])
+    ax.set_ylabel(figure_data.get("ylabel", ""))
+    if any(one["name"] for one in figure_data["series"]):
+        figure.legend(loc="outside upper center", ncols=min(4, len(figure_data["series"])), frameon=False,
+                      fontsize=9.5)
+    return figure
+
+
 _STYLE = """
 body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;max-width:1000px;margin:2em auto;padding:0 1em;
 color:#1d2430;line-height:1.45}
@@ -495,6 +652,8 @@ figure{margin:1em 0}figcaption{font-weight:600;margin-bottom:.3em}svg{max-width:
 .note{background:#fff7e0;border-left:4px solid #e0a800;padding:.4em .8em;margin:.5em 0}
 code{background:#f1f4f8;padding:0 .3em}.sig{color:#b3261e;font-weight:700}.grid{display:flex;flex-wrap:wrap;gap:1em}
 .grid figure{flex:1 1 45%;min-width:300px}small{color:#5b6573}
+.flags{background:#fdecea;border-left:4px solid #b3261e;padding:.2em 1em;margin:1em 0}.flags h2{margin-top:.4em;
+border:0;color:#b3261e}.ok{background:#e8f5e9;border-left:4px solid #2e7d32;padding:.4em .8em}
 """
 
 
@@ -532,6 +691,10 @@ def quantity_text(q: dict[str, Any]) -> str:
     return f"{shown(q['value'])} ({shown(q['ci95_low'])}{between}{shown(q['ci95_high'])})"
 
 
+def _file_option(option: str) -> str:
+    return "the game's default data" if option == "(default)" else option
+
+
 def reproduce_section(report: dict[str, Any]) -> list[str]:
     files = report["data_files"]
     return [
@@ -539,7 +702,8 @@ def reproduce_section(report: dict[str, Any]) -> list[str]:
         f"<p><code>{html.escape(report['command'])}</code> with divedeck {html.escape(report['divedeck'])} gives "
         "this page byte for byte.</p>",
         table(["option", "value"], [[name, option_text(value)] for name, value in report["config"].items()]),
-        table(["data file (option)", "sha256"], [[f"{f['file']} ({f['option']})", f["sha256"]] for f in files])
+        table(["data file (option)", "sha256"], [[f"{f['file']} ({_file_option(f['option'])})", f["sha256"]]
+                                                  for f in files])
         if files else "",
         f"<p><small>Pace for the minutes: {report['pace']['decision']:g} s a decision, "
         f"{report['pace']['round']:g} s a round, {report['pace']['game']:g} s to set up, plus the simulated time "
@@ -555,14 +719,19 @@ def render_html(report: dict[str, Any]) -> str:
             f"<p>{report['games']} games, seed {report['seed']}, seats <code>{html.escape(','.join(report['seats']))}"
             f"</code>{' (rotated one seat a game)' if report['rotate'] else ''}, options "
             f"<code>{html.escape(report['options_text'])}</code>.</p>"]
+    body += flags_section(report)
     body += [f"<p class=\"note\">{html.escape(note)}</p>" for note in report["notes"]]
     body.append("<h2>Who wins</h2>")
+    teams = summary.get("teams")
+    if teams:
+        body += _team_section(report, teams)
     rows = []
     for row in summary["seats"]:
         rows.append([row["seat"], row.get("bot", "rotating"),
                      f"{_pct(row['win_rate'])} ({_pct(row['ci95_low'])}-{_pct(row['ci95_high'])})",
                      f"{row['score']['mean']:.2f} ± {row['score']['sd']:.2f}"])
-    body.append(table(["seat", "bot", "win share (95% CI)", "score mean ± sd"], rows))
+    if not teams:
+        body.append(table(["seat", "bot", "win share (95% CI)", "score mean ± sd"], rows))
     test = summary.get("seat_test")
     if test:
         verdict = "a seat advantage" if test["p_value"] < 0.05 else "no seat advantage shown"
@@ -580,8 +749,21 @@ def render_html(report: dict[str, Any]) -> str:
                           [[r["bot"], r["games"], f"{_pct(r['win_rate'])} ({_pct(r['ci95_low'])}-"
                                                    f"{_pct(r['ci95_high'])})"] for r in summary["bots_summary"]]))
     body.append(_figure(report, svgs, "win_by_seat"))
+    if "symmetry" in report:
+        body.append("<h3>Symmetry check</h3>")
+        body += [f"<p>{html.escape(line)}</p>" for line in symmetry_lines(report["symmetry"])]
     if "win_by_bot" in svgs:
         body.append(_figure(report, svgs, "win_by_bot"))
+    if "ladder" in report:
+        body += ladder_section(report["ladder"])
+    drama = [q for q in report["quantities"] if q["name"] in DRAMA]
+    if drama:
+        body.append("<h2>Catch-up and drama</h2>")
+        body.append(table(["", "value (95% CI)"], [[q["label"], quantity_text(q)] for q in drama]))
+        sides = report["summary"].get("teams", {}).get("rows") or report["summary"]["seats"]
+        body.append(f"<p><small>The standings each game declares, followed action by action; a side is a seat, or "
+                    f"a team. The side last at mid-game wins an equal share if catching up is as likely as not: "
+                    f"{_pct(1 / len(sides))}.</small></p>")
     body.append("<h2>How long a game lasts</h2>")
     length_rows = [[q["label"], quantity_text(q)] for q in report["quantities"]
                    if q["name"] in ("decisions", "turns", "rounds", "seconds", "minutes")]
@@ -599,6 +781,64 @@ def render_html(report: dict[str, Any]) -> str:
                       [[q["name"], q["label"], quantity_text(q)] for q in report["quantities"]]))
     body += reproduce_section(report)
     return page(f"{report['title']} balance report", body)
+
+
+def ladder_section(ladder: dict[str, Any]) -> list[str]:
+    """The skill ladder: its matrix (the row level's win share against the column level) and its skill gap."""
+    out = ["<h2>Skill ladder</h2>"]
+    levels = ladder["levels"]
+    if ladder["cooperative"]:
+        out.append(table(["level in every seat", "the team's win rate (95% CI)"],
+                         [[row["level"], _rate_cell(row)] for row in ladder["rows"]]))
+    else:
+        out.append(f"<p>Each cell: the win share of one {ladder['word']} of the row's level against the column's "
+                   f"level everywhere else, the row's {ladder['word']} moved over every {ladder['word']} "
+                   f"({ladder['games_per_pair']} games a cell; an equal share is {_pct(ladder['equal_share'])}).</p>")
+        out.append(table(["level", *[f"against {level}" for level in levels]],
+                         [[level, *[_rate_cell(cell) if cell else "" for cell in row]]
+                          for level, row in zip(levels, ladder["matrix"], strict=True)]))
+    out += [f"<p>{html.escape(line)}</p>" for line in ladder_lines(ladder)]
+    return out
+
+
+def _rate_cell(cell: dict[str, Any]) -> str:
+    return f"{_pct(cell['share'])} ({_pct(cell['ci95_low'])}-{_pct(cell['ci95_high'])})"
+
+
+def flags_section(report: dict[str, Any]) -> list[str]:
+    """The red flags, first on the page, and the headline numbers."""
+    out = []
+    if report["red_flags"]:
+        out.append("<section class=\"flags\"><h2>Red flags</h2><ul>"
+                   + "".join(f"<li>{html.escape(flag)}</li>" for flag in report["red_flags"]) + "</ul></section>")
+    else:
+        out.append("<p class=\"ok\">No red flags: no stall or cap, no win rate near 0% or 100%, no seat or team "
+                   "advantage beyond chance" + (", and the symmetry check passed." if "symmetry" in report else
+                                                " (no symmetry check was run).") + "</p>")
+    out.append("<h2>At a glance</h2>")
+    out.append(table(["", "value (95% CI)"], report["headline"]))
+    return out
+
+
+def _team_section(report: dict[str, Any], teams: dict[str, Any]) -> list[str]:
+    """A team game, per team: its seats, win share and score; the team-advantage test; the first team's edge."""
+    scores = {q["name"]: q for q in report["quantities"] if q["name"].startswith("score.")}
+    rows = []
+    for row in teams["rows"]:
+        score = scores.get(f"score.{row['side'].replace(' ', '_')}")
+        rows.append([row["side"], " ".join(map(str, row["seats"])),
+                     f"{_pct(row['win_rate'])} ({_pct(row['ci95_low'])}-{_pct(row['ci95_high'])})",
+                     quantity_text(score) if score else ""])
+    out = [table(["team", "seats", "win share (95% CI)", "score mean (95% CI)"], rows)]
+    test = teams.get("test")
+    if test:
+        verdict = "a team advantage" if test["p_value"] < 0.05 else "no team advantage shown"
+        first = teams["first_advantage"]
+        out.append(f"<p>Team advantage: {html.escape(test['test'])} over the {test['games']} games one team won "
+                   f"alone: p = {test['p_value']:.3g} ({verdict} at the 5% level). The first team's advantage (its "
+                   f"win share minus 1/teams): {first['value']:+.2f} points ({first['ci95_low']:+.2f} to "
+                   f"{first['ci95_high']:+.2f}).</p>")
+    return out
 
 
 def _figure(report: dict[str, Any], svgs: dict[str, str], figure_id: str) -> str:

@@ -219,11 +219,19 @@ def summarize(spec: SimulationSpec, results: Sequence[GameResult]) -> dict[str, 
                 row["bot"] = spec.bots[seat]
             seat_rows.append(row)
         summary["seats"] = seat_rows
+        from .sides import side_shares, side_summary, sides_of  # sides.py builds on this module's tests
+
+        sides = sides_of(spec.game, spec.options, seats)
+        if sides.teams:  # a team's seats win together: a shared victory is one that several teams share
+            shared = sum(1 for r in results if sum(1 for share in side_shares(r, sides) if share) > 1)
         summary["shared_games"] = shared
         if shared:
-            notes.append(f"{shared} of {games} games had several winners: a shared win counts 1/k to each of its k "
-                         "winners, so the win rates add up to the games won.")
-        if seats > 1:
+            what = "teams" if sides.teams else "winners"
+            notes.append(f"{shared} of {games} games had several {what}: a shared win counts 1/k to each of its k "
+                         f"{what}, so the win rates add up to the games won.")
+        if sides.teams:  # a team game is judged per team: no seat ever wins alone
+            summary["teams"] = side_summary(results, sides)
+        elif seats > 1:
             sole = [sum(1 for r in results if r.winners == (seat,)) for seat in range(seats)]
             summary["seat_test"] = seat_advantage_test(sole)
     summary["length"] = {"decisions": distribution([r.decisions for r in results])}

@@ -177,10 +177,19 @@ def run_variants(game_name: str, bots: Sequence[str], base: dict[str, Any], grid
     return runs
 
 
+def used_by_everyone(name: str, measured: Sequence[dict[str, rp.Quantity]], runs: Sequence[VariantRun]) -> bool:
+    """A 'win share of the players who used it' whose users are nearly every player in every variant: it is
+    everyone's share (1/seats), whatever the variant, and tells nothing."""
+    return name.endswith(".win") and measured[0][name].group.endswith(".win") and all(
+        m[name].trials >= 0.98 * len(run.results) * len(run.spec.bots) for m, run in zip(measured, runs,
+                                                                                          strict=True))
+
+
 def comparisons(runs: Sequence[VariantRun]) -> tuple[list[str], list[dict[str, Any]]]:
     """Each quantity of each variant, and its difference from the first variant with a Holm-adjusted p-value."""
     measured = [rp.quantities(run.spec, run.results) for run in runs]
-    names = [name for name in measured[0] if all(name in m for m in measured)]
+    names = [name for name in measured[0] if all(name in m for m in measured)
+             and not used_by_everyone(name, measured, runs)]
     raw: list[float] = []
     cells: list[tuple[int, int]] = []
     rows = []
@@ -213,6 +222,8 @@ def build(runs: Sequence[VariantRun], base: dict[str, Any], seats_text: str, var
     first = runs[0].spec
     game = get_game(first.game)
     _, rows = comparisons(runs)
+    measured = [rp.quantities(run.spec, run.results) for run in runs]
+    everyone = [name.split(".")[-2] for name in measured[0] if used_by_everyone(name, measured, runs)]
     options = typed_options(first.game, base)
     command = (f"divedeck sweep {first.game} --games {games} --seed {seed} --seats {seats_text}"
                + "".join(f" --vary {v}" for v in varies) + (" --rotate" if first.rotate else "")
@@ -224,7 +235,8 @@ def build(runs: Sequence[VariantRun], base: dict[str, Any], seats_text: str, var
             for f in files:
                 if f["option"] != "(default)" and run.variant and Path(run.options[f["option"]]).parent.name:
                     f["file"] = f"{data_dir_name}/{f['file']}"
-        variants.append({"name": variant_name(run.variant), "variant": run.variant, "data_files": files})
+        variants.append({"name": variant_name(run.variant), "variant": {key: json_value(text) for key, text in
+                                                                        run.variant.items()}, "data_files": files})
     comparisons_made = sum(1 for row in rows for cell in row["variants"] if "p_holm" in cell)
     sweep = {
         "format": "divedeck-sweep", "divedeck": __version__, "game": first.game, "title": game.title,
@@ -233,19 +245,46 @@ def build(runs: Sequence[VariantRun], base: dict[str, Any], seats_text: str, var
         "comparisons": comparisons_made,
         "notes": [f"Each variant played {games} games on the same seed. A value marked * differs from the first "
                   f"variant's with a Holm-adjusted p-value under {SIGNIFICANT} (Holm over all {comparisons_made} "
-                  "comparisons in this report; Welch's z for means, a two-proportion z for pooled rates)."],
+                  "comparisons in this report; Welch's z for means, a two-proportion z for pooled rates)."]
+        + ([f"Nearly every player used {', '.join(everyone)} in every variant: the win share of those who used "
+            "it is everyone's, so it is left out."] if everyone else []),
     }
     sweep["figures"] = sweep_figures(sweep)
     return sweep
 
 
-# Which quantities get a figure, by group, and how: shares in %.
+def json_value(text: str) -> Any:
+    """A swept value as the JSON of what it is: 8 (a number), true (a flag), "distance" (a word)."""
+    if text in ("true", "false"):
+        return text == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def swept_numbers(sweep: dict[str, Any]) -> tuple[str, list[float]] | None:
+    """The one swept key and its values when a sweep varies one number: then its figures are curves."""
+    keys = {key for v in sweep["variants"] for key in v["variant"]}
+    if len(keys) != 1:
+        return None
+    key = keys.pop()
+    values = [v["variant"][key] for v in sweep["variants"]]
+    if not all(isinstance(x, int | float) and not isinstance(x, bool) for x in values) or len(values) < 3:
+        return None
+    return key, [float(x) for x in values]
+
+
+# Which quantities get a figure, by group, and how: shares in %; against the swept value when it is one number.
 def sweep_figures(sweep: dict[str, Any]) -> list[dict[str, Any]]:
     groups: dict[str, list[dict[str, Any]]] = {}
     for row in sweep["quantities"]:  # one figure per group and unit: decisions and minutes do not share an axis
         groups.setdefault(f"{row['group']}|{row['unit']}", []).append(row)
     figures = []
     names = [v["name"] for v in sweep["variants"]]
+    curve = swept_numbers(sweep)
     for key, rows in groups.items():
         group = key.partition("|")[0]
         rows = rows[:12]
@@ -258,9 +297,20 @@ def sweep_figures(sweep: dict[str, Any]) -> list[dict[str, Any]]:
                            "high": [c["ci95_high"] * scale for c in cells]})
         labels = [rp.short_name(row["name"]) for row in rows]
         title = rows[0]["label"] if len(rows) == 1 else rp.group_label(sweep["game"], group)
-        figures.append({"id": f"sweep_{group}_{rows[0]['unit']}", "kind": "bars", "title": f"{title} (95% intervals)",
-                        "ylabel": ("%" if scale == 100 else rows[0]["unit"]), "labels": labels, "series": series,
-                        "reference": None})
+        ylabel = "%" if scale == 100 else rows[0]["unit"]
+        figure_id = f"sweep_{group}_{rows[0]['unit']}"
+        if curve is not None:  # each quantity of the group as a line over the swept value, its interval a band
+            lines = [{"name": label if len(rows) > 1 else "",
+                      "values": [c["value"] * scale for c in row["variants"]],
+                      "low": [c["ci95_low"] * scale for c in row["variants"]],
+                      "high": [c["ci95_high"] * scale for c in row["variants"]]} for label, row in zip(labels, rows,
+                                                                                                     strict=True)]
+            figures.append({"id": figure_id, "kind": "curves", "title": f"{title} against {curve[0]} (95% bands)",
+                            "x": curve[1], "xlabel": curve[0], "ylabel": ylabel, "series": lines[:6],
+                            "reference": None})
+            continue
+        figures.append({"id": figure_id, "kind": "bars", "title": f"{title} (95% intervals)",
+                        "ylabel": ylabel, "labels": labels, "series": series, "reference": None})
     return figures
 
 

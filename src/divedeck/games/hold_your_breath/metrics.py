@@ -21,6 +21,7 @@ from .events import (
     SharkSet,
     Swam,
 )
+from .rules import distance
 
 # The uses of a card, by the event each one makes (the card's kind of play).
 _USES = {Breathed: "air", Swam: "swim", DrewCard: "draw", Discarded: "discard", Calmed: "calm",
@@ -68,6 +69,15 @@ def _panic_deck(copies: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _attacked(event: Any) -> tuple[int, ...]:
+    """The seats a Panic or a Shark is set on, and the Kraken's victims."""
+    if isinstance(event, Panicked | SharkSet):
+        return (event.target,)
+    if isinstance(event, KrakenStruck):
+        return tuple(event.victims)
+    return ()
+
+
 METRICS = Metrics(
     measure=measure,
     declared=(
@@ -80,6 +90,9 @@ METRICS = Metrics(
     ),
     # A turn is several plays, each about four seconds for a person; dealing both halves about two minutes.
     pace=Pace(decision=4.0, game=120.0),
+    starter_option="first_player",
+    standing=lambda state: [distance(state, seat) for seat in range(len(state.depths))],  # HYB-R41
+    attacked=_attacked,
     data_fields=(
         DataField("deck.panic", "cards", "copies of each of the four Panic-icon card types (default 4); the "
                   "Draw-icon card of the same kind and value makes up the difference, so the deck keeps 68 cards",

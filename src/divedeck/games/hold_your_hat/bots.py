@@ -439,7 +439,9 @@ class WordBot:
                 return None
             tried_at_clue.add(text)
             return self._pause(self.level.read_ms * 2 + self.level.type_ms * len(text)), Theft(theft.team, text)
-        think = self.level.read_ms * (1 if sure else 2) + self.level.type_ms * len(text)
+        # Varied like every other pause: two guessers of one level who hear a clue together would otherwise answer
+        # in the same millisecond, every time, and a raid's race would go to whoever the scheduler asks first.
+        think = self._pause(self.level.read_ms * (1 if sure else 2) + self.level.type_ms * len(text))
         at = max(first_seen + think, self.last_guess + max(GUESS_PACE_MS + 50, self.level.between_ms), now + 1)
         tried_at_clue.add(text)
         return int(at - now), Guess(text)

@@ -1,6 +1,5 @@
 """What a designer's report measures in a game of Hold your Hat (``divedeck report hold-your-hat``): what its
-events tell of bots' play (bots give no clues, so this is about the specials, the timer and the scoring, not
-about words)."""
+events tell of bots' play (the specials, the timer and the scoring; the words are the word bots')."""
 
 from __future__ import annotations
 
@@ -57,6 +56,9 @@ METRICS = Metrics(
     ),
     # Real time: the simulated clock runs the sand timer; a round's set-up and count take about half a minute.
     pace=Pace(round=30.0, game=60.0),
-    notes=("Bots give no clues and guess from what the rules let them see: word-guessing speed here is the bots', "
-           "not people's.",),
+    notes=("The word bots give clues and guess from the deck's association data (docs/bots.md): how fast words "
+           "are found here is the bots', not people's.",),
+    teams=lambda config: config.members(),
+    starter_option="first_team",
+    standing=lambda state: [state.total(team) for team in state.context.team_of],  # HYH-R28.2: totals so far
 )

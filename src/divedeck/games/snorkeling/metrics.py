@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.declaration import Metric, MetricKind, Metrics, Pace
-from .events import RoundEnded, RoundStarted
+from .events import PlayedPile, RoundEnded, RoundStarted
 
 
 def measure(state: Any, outcome: Any, events: Sequence[Any]) -> dict[str, Any]:
@@ -34,9 +34,12 @@ METRICS = Metrics(
     declared=(
         Metric("beached", "rounds a seat was beached in, per game", MetricKind.PER_SEAT, "rounds"),
         Metric("round_endings", "rounds per game by how they ended (beach, stall, turn cap)", MetricKind.GROUPED,
-               "rounds"),
+               "rounds", stalls=("stall", "turn_cap")),
         Metric("first_player_share", "win share of the seat that starts the first round", unit="share"),
     ),
     # A card or a pass takes a person a few seconds; a round's deal and scoring about half a minute.
     pace=Pace(decision=3.0, round=30.0, game=60.0),
+    starter_option="first_player",
+    standing=lambda state: state.scores,  # SNK-R12: the totals so far
+    attacked=lambda event: (event.target,) if isinstance(event, PlayedPile) else (),  # a card on another's pile
 )
