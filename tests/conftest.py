@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from divedeck import cli
+
+# Each test worker has one core of its own: JAX's compiler and kernels would otherwise spread over every core and
+# starve the browser and server tests that the other worker runs beside them.
+os.environ.setdefault("XLA_FLAGS", "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1")
 
 
 @pytest.fixture(autouse=True)

@@ -32,7 +32,7 @@ from tests.browser.test_snorkeling_web import game_over as snorkel_over
 from tests.browser.test_snorkeling_web import take_one_step
 from tests.live_server import ServerProcess
 
-GAME_TIMEOUT = 150.0
+GAME_TIMEOUT = 240.0
 HOLDER = 0  # the finger on the breath button
 
 
