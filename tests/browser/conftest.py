@@ -26,6 +26,28 @@ def chromium_path() -> str | None:
     return os.environ.get("DIVEDECK_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
 
 
+class CalmBrowser:
+    """The launched browser, whose pages ask for reduced motion unless a test says otherwise.
+
+    A card that flies for 260 ms after each update is not "stable" to Playwright, so every click on a board waited
+    out a flight (0.3-0.6 s a click). The flights have their own test (test_table_life.py), which passes
+    ``reduced_motion`` itself."""
+
+    def __init__(self, launched: Any) -> None:
+        self._launched = launched
+
+    def new_context(self, **options: Any) -> Any:
+        options.setdefault("reduced_motion", "reduce")
+        return self._launched.new_context(**options)
+
+    def new_page(self, **options: Any) -> Any:
+        options.setdefault("reduced_motion", "reduce")
+        return self._launched.new_page(**options)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._launched, name)
+
+
 # Module scope: Playwright's sync API keeps an event loop on this thread while it runs, which would break
 # asyncio.run() in the tests collected after these.
 @pytest.fixture(scope="module")
@@ -41,7 +63,7 @@ def browser() -> Iterator[Any]:
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
         try:
-            yield launched
+            yield CalmBrowser(launched)
         finally:
             launched.close()
 

@@ -170,7 +170,7 @@ def test_a_room_survives_a_server_restart(browser: Any, tmp_path: Path, artifact
     import tests.live_server as live_server
 
     with live_server.running_server(tmp_path, "--bot-delay", "0.05") as server:
-        screen, code = make_room_from_lobby(browser, server, players=2, options={"target_score": "2"})
+        screen, code = make_room_from_lobby(browser, server, players=2, options={"target_score": "1"})
         ann = join_by_phone(browser, server, code, "Ann", by_link=True)
         bob = join_by_phone(browser, server, code, "Bob", by_link=True)
         wait_until(screen, "!document.getElementById('room-start').disabled", timeout=10)
