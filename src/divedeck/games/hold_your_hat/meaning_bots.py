@@ -57,14 +57,12 @@ class MeaningKnowledge:
         self.words = Knowledge(table, associations, color)
         self.entries = self.words.entries
         self.index = {entry.text: index for index, entry in enumerate(self.entries)}
-        own = vectors.embed([entry.text for entry in self.entries])
-        described = []
-        for row, entry in zip(own, self.entries, strict=True):
-            found = associations.get(entry.text)
-            if found is not None:
-                row = row + vectors.embed([" ".join((found.describe, *found.clues))])[0]
-            described.append(row / max(float(np.linalg.norm(row)), 1e-9))
-        self.matrix = np.array(described, dtype=np.float32).reshape(len(self.entries), -1)
+        matrix = vectors.embed([entry.text for entry in self.entries])
+        data = {index: " ".join((found.describe, *found.clues)) for index, entry in enumerate(self.entries)
+                if (found := associations.get(entry.text)) is not None}
+        if data:
+            matrix[list(data)] += vectors.embed(list(data.values()))
+        self.matrix = matrix / np.maximum(np.linalg.norm(matrix, axis=1, keepdims=True), 1e-9)
         self._clue_words: dict[tuple[int, int], list[str]] = {}
         self._vocabulary_near: Any = None
 
