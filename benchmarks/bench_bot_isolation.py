@@ -27,24 +27,20 @@ import itertools
 import json
 import os
 import random
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import ClientConnection
 
-HOST = "127.0.0.1"
-PROTOCOL = 3
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from served_divedeck import DivedeckServer, ping_once  # noqa: E402
+
 TARGET_P95_MS = 20.0  # issue 13: other tables' p95 with 6 hard-bot tables
-ROOT = Path(__file__).resolve().parent.parent
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
@@ -94,68 +90,13 @@ async def cpu_in_window(pid: int, window: tuple[float, float]) -> tuple[float, f
     return ((cpu_seconds(pid) - server0) / span, (sum(cpu_seconds(w) for w in workers) - workers0) / span)
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return int(probe.getsockname()[1])
-
-
-class Server:
-    """``divedeck serve`` in its own session; stopped with SIGTERM (as an operator would), killed if it lingers."""
+class Server(DivedeckServer):
+    """The server in one of the two bot modes: ``threads`` (bots think in the server's own threads) or ``workers``."""
 
     def __init__(self, directory: Path, mode: str, name: str) -> None:
-        self.port = free_port()
-        command = [sys.executable, "-m", "divedeck.cli", "serve", "--port", str(self.port),
-                   "--db", f"sqlite:///{directory / f'{name}.sqlite3'}", "--bot-delay", "0", "--grace", "600",
-                   # this script makes every table from one address, faster than a person would
-                   "--tables-per-minute", "600"]
-        if mode == "threads":
-            command += ["--bot-workers", "0"]
-        self.log = (directory / f"{name}.log").open("ab")
-        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT, cwd=ROOT,
-                                        start_new_session=True)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server exited at start-up (see {self.log.name})")
-            with contextlib.suppress(OSError), urllib.request.urlopen(f"{self.url}/api/games", timeout=1):
-                return
-            time.sleep(0.05)
-        self.stop()
-        raise RuntimeError("the server did not answer within 30 s")
-
-    @property
-    def url(self) -> str:
-        return f"http://{HOST}:{self.port}"
-
-    def create(self, seats: list[dict[str, Any]]) -> tuple[str, list[str | None]]:
-        body = json.dumps({"game": "snorkeling", "options": {}, "seats": seats}).encode()
-        request = urllib.request.Request(f"{self.url}/api/tables", data=body, method="POST",
-                                         headers={"content-type": "application/json"})
-        with urllib.request.urlopen(request, timeout=10) as response:
-            answer = json.loads(response.read())
-        return answer["table"]["id"], answer["tokens"]
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
-        self.log.close()
-
-
-async def join(server: Server, table_id: str, token: str | None) -> tuple[ClientConnection, dict[str, Any]]:
-    ws = await connect(f"ws://{HOST}:{server.port}/ws/tables/{table_id}", max_size=2**20, compression=None)
-    await ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL, "token": token}))
-    while True:
-        message = json.loads(await ws.recv())
-        if message["type"] == "welcome":
-            return ws, message
-        if message["type"] == "error":
-            raise RuntimeError(f"refused: {message}")
+        # this script makes every table from one address, faster than a person would
+        extra = ["--grace", "600", "--tables-per-minute", "600"] + (["--bot-workers", "0"] if mode == "threads" else [])
+        super().__init__(directory, name, extra, start_within=30)
 
 
 async def play_against_bot(ws: ClientConnection, welcome: dict[str, Any], rng: random.Random,
@@ -189,11 +130,9 @@ async def ping_loop(ws: ClientConnection, rate: float, offset: float, start: flo
             return
         await asyncio.sleep(max(0.0, due - time.monotonic()))
         sent = time.monotonic()
-        await ws.send('{"type":"ping"}')
-        while json.loads(await ws.recv())["type"] != "pong":
-            pass
+        round_trip = await ping_once(ws)
         if window[0] <= sent:
-            samples.append((time.monotonic() - sent) * 1000)
+            samples.append(round_trip)
 
 
 async def run_phase(server: Server, mode: str, bot_tables: int, args: argparse.Namespace) -> Phase:
@@ -208,11 +147,11 @@ async def run_phase(server: Server, mode: str, bot_tables: int, args: argparse.N
     sockets = []
     tasks = []
     for table_id, tokens in bots:
-        ws, welcome = await join(server, table_id, tokens[0])
+        ws, welcome = await server.join(table_id, tokens[0])
         sockets.append(ws)
         tasks.append(play_against_bot(ws, welcome, random.Random(rng.random()), moves, window[1]))
     for index, (table_id, tokens) in enumerate(idle):
-        ws, _ = await join(server, table_id, tokens[0])
+        ws, _ = await server.join(table_id, tokens[0])
         sockets.append(ws)
         tasks.append(ping_loop(ws, args.rate, index / (args.rate * args.idle), start, window, samples))
     cpu = asyncio.create_task(cpu_in_window(server.process.pid, window))

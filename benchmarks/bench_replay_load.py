@@ -25,11 +25,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import os
-import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -39,14 +36,11 @@ import urllib.error
 import urllib.request
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
 
-from websockets.asyncio.client import connect
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from served_divedeck import DivedeckServer, ping_once  # noqa: E402
 
-HOST = "127.0.0.1"
-PROTOCOL = 3
 TARGET_P95_MS = 20.0
-ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = {"limited": [], "cached": ["--replays-per-minute", "1000000"], "plain": []}
 
 # One fetcher: GET the URL in a loop until the deadline; print how many answers had each status.
@@ -82,59 +76,10 @@ class Result:
     load_before: float
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return int(probe.getsockname()[1])
-
-
-class Server:
-    """``divedeck serve`` in its own session; stopped with SIGTERM, killed if it lingers."""
-
-    def __init__(self, directory: Path, extra: list[str]) -> None:
-        self.port = free_port()
-        command = [sys.executable, "-m", "divedeck.cli", "serve", "--port", str(self.port),
-                   "--db", f"sqlite:///{directory / 'bench.sqlite3'}", "--bot-delay", "0", *extra]
-        self.log = (directory / "server.log").open("ab")
-        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT, cwd=ROOT,
-                                        start_new_session=True)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server exited at start-up (see {self.log.name})")
-            with contextlib.suppress(OSError), urllib.request.urlopen(f"{self.url}/api/games", timeout=1):
-                return
-            time.sleep(0.05)
-        self.stop()
-        raise RuntimeError("the server did not answer within 60 s")
-
-    @property
-    def url(self) -> str:
-        return f"http://{HOST}:{self.port}"
-
-    def request(self, path: str, body: Any = None) -> Any:
-        data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(f"{self.url}{path}", data=data, method="GET" if body is None else "POST",
-                                         headers={"content-type": "application/json"})
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return json.loads(response.read())
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
-        self.log.close()
-
-
-def long_game(server: Server, target_score: int) -> str:
+def long_game(server: DivedeckServer, target_score: int) -> str:
     """An all-bot table played to its end by the server; its id."""
     seats = [{"kind": "bot", "bot": "random"} for _ in range(4)]
-    table_id = server.request("/api/tables", {"game": "snorkeling", "options": {"target_score": target_score},
-                                              "seats": seats})["table"]["id"]
+    table_id, _ = server.create(seats, {"target_score": target_score})
     deadline = time.monotonic() + 300
     while server.request(f"/api/tables/{table_id}")["table"]["status"] != "finished":
         if time.monotonic() > deadline:
@@ -143,22 +88,16 @@ def long_game(server: Server, target_score: int) -> str:
     return table_id
 
 
-async def ping_window(server: Server, rate: float, seconds: float) -> list[float]:
+async def ping_window(server: DivedeckServer, rate: float, seconds: float) -> list[float]:
     """A quiet table's seat pinging every ``1 / rate`` s for ``seconds``: the round trips in ms."""
-    answer = server.request("/api/tables", {"game": "snorkeling", "seats": [{"kind": "human"}, {"kind": "human"}]})
-    async with connect(f"ws://{HOST}:{server.port}/ws/tables/{answer['table']['id']}", compression=None) as ws:
-        await ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL, "token": answer["tokens"][0]}))
-        while json.loads(await ws.recv())["type"] != "welcome":
-            pass
+    table_id, tokens = server.create([{"kind": "human"}, {"kind": "human"}])
+    ws, _ = await server.join(table_id, tokens[0])
+    async with ws:
         samples = []
         start = time.monotonic()
         for k in range(int(seconds * rate)):
             await asyncio.sleep(max(0.0, start + k / rate - time.monotonic()))
-            sent = time.monotonic()
-            await ws.send('{"type":"ping"}')
-            while json.loads(await ws.recv())["type"] != "pong":
-                pass
-            samples.append((time.monotonic() - sent) * 1000)
+            samples.append(await ping_once(ws))
         return samples
 
 
@@ -168,7 +107,7 @@ def quantiles(samples: list[float]) -> tuple[float, float]:
 
 def run(scenario: str, args: argparse.Namespace) -> Result:
     with tempfile.TemporaryDirectory(prefix="bench-replay-") as folder:
-        server = Server(Path(folder), SCENARIOS[scenario])
+        server = DivedeckServer(Path(folder), "bench", SCENARIOS[scenario])
         try:
             longest: tuple[int, str] = (-1, "")
             for _ in range(8):  # the server deals: play until a game is long enough (else take the longest)
