@@ -214,7 +214,8 @@ class TableManager:
         epoch = await self.storage.create_table(stored, lease)
         table = self._live(stored, match, states, epoch)
         if profile is not None:
-            table.move_clock = MoveClock.start(profile, len(states), game.actors(state), now)
+            table.move_clock = MoveClock.start(profile, len(states), game.actors(state), now,
+                                               self.settings.move_clock_second_ms)
             table.clock_started = now
         if self.shared_counts is not None:
             await self.limits.created_shared(self.shared_counts, address, table.id)
@@ -309,13 +310,12 @@ class TableManager:
                 hook(table)
         return table
 
-    @staticmethod
-    def _stored_clock(stored: StoredTable, match: Match) -> MoveClock | None:
+    def _stored_clock(self, stored: StoredTable, match: Match) -> MoveClock | None:
         """The clock per move a stored table was made with, as it stood at its start (before its first action)."""
         if stored.clock is None or stored.clock.get("profile") not in PROFILES:
             return None
         return MoveClock.start(PROFILES[stored.clock["profile"]], len(stored.seats), match.game.actors(match.state),
-                               int(stored.clock.get("started", 0)))
+                               int(stored.clock.get("started", 0)), self.settings.move_clock_second_ms)
 
     def start(self) -> None:
         """Once the event loop runs: bots resume and absent humans get their grace period."""

@@ -47,15 +47,16 @@ class MoveClock:
     profile: Profile
     banks: list[int]
     since: dict[int, int] = field(default_factory=dict)
+    second: int = 1000  # how many ms a second of the profile lasts (1000; a test server shortens it)
 
     @classmethod
-    def start(cls, profile: Profile, seats: int, actors: Iterable[int], now: int) -> MoveClock:
-        return cls(profile, [profile.bank * 1000] * seats, {seat: now for seat in actors})
+    def start(cls, profile: Profile, seats: int, actors: Iterable[int], now: int, second: int = 1000) -> MoveClock:
+        return cls(profile, [profile.bank * second] * seats, {seat: now for seat in actors}, second)
 
     def deadline(self, seat: int) -> int | None:
         """When ``seat``'s time runs out (its move's seconds, then its bank), while it is its turn."""
         start = self.since.get(seat)
-        return None if start is None else start + self.profile.per_move * 1000 + self.banks[seat]
+        return None if start is None else start + self.profile.per_move * self.second + self.banks[seat]
 
     def moved(self, actors: Iterable[int], now: int) -> None:
         """After an action at ``now`` that leaves ``actors`` to move: a seat whose turn ended pays what it spent
@@ -63,7 +64,7 @@ class MoveClock:
         (several actions in one turn) goes on counting."""
         after = set(actors)
         for seat in [s for s in self.since if s not in after]:
-            spent = now - self.since.pop(seat) - self.profile.per_move * 1000
+            spent = now - self.since.pop(seat) - self.profile.per_move * self.second
             self.banks[seat] = max(0, self.banks[seat] - max(0, spent))
         for seat in after:
             self.since.setdefault(seat, now)
