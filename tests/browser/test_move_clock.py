@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import wait_until
+from tests.browser.test_accessibility import blocking_violations
 from tests.live_server import ServerProcess, running_server
 
 SIZES = {"desktop": {"viewport": {"width": 1366, "height": 800}},
@@ -71,6 +72,7 @@ def test_the_countdown_the_stand_in_and_taking_the_seat_back(browser: Any, live:
     ann.screenshot(path=str(artifacts / "ann-countdown.png"))
     bo.screenshot(path=str(artifacts / "bo-sees-ann-countdown.png"))
     assert ann.evaluate(NO_SIDEWAYS) and bo.evaluate(NO_SIDEWAYS)
+    assert blocking_violations(bo) == []  # axe, with the countdown on the page
     # Ann does nothing: her time runs out, her stand-in bot plays her move, and everyone is told.
     wait_until(bo, "[...document.querySelectorAll('#board .presence-badge')].some((el) => "
                    "el.textContent.startsWith('out of time'))", timeout=15)
@@ -79,6 +81,7 @@ def test_the_countdown_the_stand_in_and_taking_the_seat_back(browser: Any, live:
     wait_until(bo, "[...document.querySelectorAll('#log li')].some((li) => li.textContent.startsWith('Ann '))",
                timeout=10)
     ann.screenshot(path=str(artifacts / "ann-out-of-time.png"))
+    assert blocking_violations(ann) == []  # axe, with the notice and its button
     bo.screenshot(path=str(artifacts / "bo-sees-the-stand-in.png"))
     # Ann takes her seat back: the bot stops, and her next turn is hers again, with her time running.
     ann.locator(".notice-mine .take-back").click()
