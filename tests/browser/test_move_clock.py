@@ -30,8 +30,10 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         yield server
 
 
-def test_the_lobby_offers_a_clock_only_where_the_game_has_one(browser: Any, live: ServerProcess) -> None:
-    page = browser.new_context(**SIZES["desktop"]).new_page()
+@pytest.mark.parametrize("size", SIZES)
+def test_the_lobby_offers_a_clock_only_where_the_game_has_one(browser: Any, live: ServerProcess, size: str,
+                                                              artifacts: Path) -> None:
+    page = browser.new_context(**SIZES[size]).new_page()
     page.goto(live.url)
     wait_until(page, "document.querySelector('#games input, #games button')", timeout=10)
     page.locator("#games").get_by_text("Snorkeling", exact=False).first.click()
@@ -44,6 +46,9 @@ def test_the_lobby_offers_a_clock_only_where_the_game_has_one(browser: Any, live
     page.locator("#games").get_by_text("Snorkeling", exact=False).first.click()
     wait_until(page, "!document.querySelector('#clock-row').hidden")
     page.locator("#clock").select_option("normal")
+    page.locator("#clock-row").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "lobby-clock.png"))
+    assert page.evaluate(NO_SIDEWAYS)
     page.locator("#create").click()
     wait_until(page, "!document.querySelector('#created').hidden", timeout=10)
     status, tables = live.request("GET", "/api/tables")

@@ -4,13 +4,14 @@ runs out, given back at the person's next action, and restored after a restart f
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
 from divedeck.server.move_clock import PROFILES, MoveClock
 from divedeck.sim.clock import ManualClock
 
-from .conftest import FAST, GAME, Harness, Socket, running_app, wait_for
+from .conftest import FAST, GAME, Harness, Socket, drive, running_app, wait_for
 
 START = 1_000_000
 FAST_CLOCK = PROFILES["fast"]  # 20 s a move, 60 s in reserve
@@ -187,3 +188,13 @@ def test_a_rooms_clock_starts_with_its_game(make_app: Any) -> None:
     assert seat_of(app, table_id, 0)["time_until"] is None and seat_of(app, table_id, 0)["controller"] == "human"
     assert app.client.post(f"/api/rooms/{code}/start", json={"host": host}).status_code == 200
     assert seat_of(app, table_id, 0)["time_until"] == START + 500_000 + 80_000
+
+
+def test_a_rematch_keeps_the_clock(app: Harness) -> None:
+    table_id, tokens, _ = app.create(["human", "human"], FAST, clock="relaxed")
+    sockets = {seat: app.connect(table_id, token) for seat, token in enumerate(tokens)}
+    drive(sockets, random.Random(3))
+    sockets[0].send({"type": "rematch"})
+    sockets[1].send({"type": "rematch", "accept": True})
+    new_id = sockets[0].next("rematch")["table"]
+    assert app.client.get(f"/api/tables/{new_id}").json()["table"]["clock"]["name"] == "relaxed"

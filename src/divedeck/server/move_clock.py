@@ -24,7 +24,7 @@ class Profile:
     def to_dict(self) -> dict[str, Any]:
         minutes = self.bank // 60
         return {"name": self.name, "title": self.title, "per_move": self.per_move, "bank": self.bank,
-                "label": f"{self.title}: {self.per_move} s a move + {minutes} min in reserve"}
+                "label": f"{self.title}: {self.per_move} s a move + {minutes} min"}
 
 
 # As Board Game Arena's speed profiles: a time per move, and a reserve for the hard ones.
