@@ -72,6 +72,7 @@ def test_a_clock_is_refused_where_it_makes_no_sense(app: Harness) -> None:
         assert answer.status_code == 400, body
         assert answer.json()["error"]["code"] == "bad_config" and words in answer.json()["error"]["message"]
     assert create({"game": GAME, "clock": "off"}).json()["table"]["clock"] is None
+    assert create({"game": "hold-your-breath", "clock": "relaxed"}).json()["table"]["clock"]["per_move"] == 90
     off = create({"game": GAME}).json()["table"]  # off by default
     assert off["clock"] is None and off["seats"][0]["time_until"] is None and off["seats"][0]["bank"] is None
 
