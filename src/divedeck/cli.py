@@ -908,6 +908,8 @@ def serve(
                                                 "postgresql+psycopg://user:pass@host/db for PostgreSQL).")] = None,
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before it moves.")] = 0.8,
     grace: Annotated[float, typer.Option(help="Seconds a player may be away before a bot plays for them.")] = 60.0,
+    move_clock_second_ms: Annotated[int, typer.Option(
+        min=1, help="Milliseconds a second of a table's clock per move lasts (to try the clocks out faster).")] = 1000,
     allow_files: Annotated[bool, typer.Option(
         help="Let tables use data files on this machine (a custom deck, a word list: -o cards=FILE). Only for a "
              "server you run for people you trust: it lets them make the server read its files.")] = False,
@@ -977,6 +979,7 @@ def serve(
         raise ConfigError("--bus joins processes that share a PostgreSQL --db; with SQLite there is one process")
     settings = ServerSettings(
         database_url=db or default_database_url(), bot_delay=bot_delay, grace_period=grace,
+        move_clock_second_ms=move_clock_second_ms,
         allow_file_options=allow_files, host=host, allowed_hosts=tuple(allowed_host or ()),
         trusted_proxies=tuple(_proxy_address(value) for value in trusted_proxy or ()),
         max_open_tables=max_open_tables, tables_per_minute=tables_per_minute,

@@ -58,6 +58,10 @@ class Game(ABC, Generic[S, A]):
     # exposes its next deadline and the caller applies ``tick`` for seat ``CLOCK`` when it passes. Turn-based games
     # keep the defaults below and never see a time.
     realtime: ClassVar[bool] = False
+    # Whether a clock per move (the server's, chosen when a table is made: docs/protocol.md, "The clock") makes
+    # sense for the game: its turns are decisions one seat at a time. A game with its own clocks (a real-time dive,
+    # a sand timer) leaves it False, and a table of it is never offered one.
+    move_clock: ClassVar[bool] = False
 
     # -- declarations ----------------------------------------------------------------------------------------
     # The rules the frame cites when it refuses an action: no such seat, not this seat's turn, the game is over.

@@ -32,6 +32,7 @@ from .bus import Bus
 from .collector import tend_garbage_collector
 from .connection import CLOSE_TRY_AGAIN_LATER, Bucket, Connection
 from .manager import TableError, TableManager, client_key
+from .move_clock import PROFILES
 from .ownership import Leases, Solo
 from .replay import ReplayCache, replay_steps
 from .rooms import Rooms, normal_code, qr_svg
@@ -70,6 +71,7 @@ class NewTable(Body):
     options: dict[str, OptionText | int | bool | None] = Field(default_factory=dict, max_length=32)
     seats: list[SeatSpec] = Field(min_length=1, max_length=MAX_SEATS)
     hotseat: bool = False
+    clock: str | None = Field(default=None, max_length=20)  # a clock per move: off, relaxed, normal or fast
     guide: bool = False  # the game's guided first game: its declared deal, seats and options replace the ones given
 
 
@@ -79,6 +81,7 @@ class NewRoom(Body):
     players: int = Field(ge=1, le=MAX_SEATS)
     # Per seat, a bot to seat at once (as the lobby's seat choices say), or null for a seat people join.
     bots: list[Annotated[str, Field(max_length=40)] | None] = Field(default_factory=list, max_length=MAX_SEATS)
+    clock: str | None = Field(default=None, max_length=20)  # a clock per move: off, relaxed, normal or fast
 
 
 class RoomJoin(Body):
@@ -108,6 +111,8 @@ def game_declaration(game_name: str) -> dict[str, Any]:
             "default_bot": game.levels.stand_in if game.levels.stand_in in offered else None,
             "min_players": fewest, "max_players": most, "default_players": game.default_players(),
             "realtime": game.realtime, "frontends": sorted(game.frontends),
+            # The clocks per move a table of it may have (move_clock.py), [] for a game that keeps its own time.
+            "clocks": [profile.to_dict() for profile in PROFILES.values()] if game.move_clock else [],
             "presets": [preset.to_dict() for preset in game.presets],
             "guide": (game.guide or {}).get("intro") if game.guide else None,
             "static": game.static_data(game.make_config())}
@@ -287,7 +292,8 @@ def create_app(settings: ServerSettings) -> FastAPI:
         try:
             table, tokens = await manager_of(request).create(
                 body.game, options, seats, body.hotseat,
-                address=client_key(request.client.host if request.client else None), seed=seed)
+                address=client_key(request.client.host if request.client else None), seed=seed,
+                clock=None if body.guide else body.clock)
         except TableError as failure:
             status = 404 if failure.code == "unknown_game" else failure.status
             return problem(status, failure.code, str(failure))
@@ -382,7 +388,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
     async def create_room(body: NewRoom, request: Request) -> dict[str, Any] | JSONResponse:
         try:
             room, table, host = await rooms_of(request).create(body.game, dict(body.options), body.players,
-                                                               address_of(request), body.bots)
+                                                               address_of(request), body.bots, body.clock)
         except TableError as failure:
             return refused(failure)
         return {"room": room.public(table), "host": host}

@@ -22,6 +22,7 @@ from ..engine.registry import get_game
 from .bot_workers import BotWorkers
 from .connection import CLOSE_GOING_AWAY, Connection
 from .limits import REMEMBERED_ADDRESSES, AddressLimits, TableError, client_key
+from .move_clock import OFF, PROFILES, MoveClock, Profile
 from .ownership import Leases, Solo
 from .settings import ServerSettings
 from .storage import Storage, StoredTable, tables_table
@@ -151,15 +152,18 @@ class TableManager:
 
     async def create(self, game_name: str, options: dict[str, Any], seats: list[dict[str, Any]],
                      hotseat: bool = False, address: str | None = None,
-                     replacements: bool = False, seed: int | None = None) -> tuple[LiveTable, list[str | None]]:
+                     replacements: bool = False, seed: int | None = None,
+                     clock: str | None = None) -> tuple[LiveTable, list[str | None]]:
         """A new table; returns it and one token per human seat (``None`` for bots), shown only to the creator.
         ``address`` is the creator's, for the per-address limits (a rematch has none: it replaces a table).
         ``replacements``: bot seats may be any bot the game accepts (a rematch seats the bot that plays for a person
-        who did not come along), not only those offered to people."""
+        who did not come along), not only those offered to people. ``clock``: a clock per move's profile
+        (move_clock.py), for a game that declares ``move_clock``, at a table played from several screens."""
         try:
             game = get_game(game_name)
         except ConfigError as problem:
             raise TableError("unknown_game", str(problem)) from None
+        profile = self._clock_profile(game, clock, hotseat)
         file_options = {name.replace("-", "_") for name in options} & set(game.file_options())
         if file_options and not self.settings.allow_file_options:
             raise TableError("bad_config", f"option {sorted(file_options)[0]} names a file on the server and "
@@ -201,17 +205,37 @@ class TableManager:
             seed = secrets.randbelow(1 << 63)
         state, opening = game.new_with_events(config, seed)
         match = Match(game, config, seed, state, opening=opening)
+        now = self.settings.clock.now()
         stored = StoredTable(new_table_id(), game_name, config_to_options(config), seed,
-                             [s.record() for s in states], hotseat, time.time(), None, None, [])
+                             [s.record() for s in states], hotseat, time.time(), None, None, [],
+                             clock=None if profile is None else {"profile": profile.name, "started": now,
+                                                                 "restarts": []})
         lease = self.ownership.create_lease if isinstance(self.ownership, Leases) else None
         epoch = await self.storage.create_table(stored, lease)
         table = self._live(stored, match, states, epoch)
+        if profile is not None:
+            table.move_clock = MoveClock.start(profile, len(states), game.actors(state), now,
+                                               self.settings.move_clock_second_ms)
+            table.clock_started = now
         if self.shared_counts is not None:
             await self.limits.created_shared(self.shared_counts, address, table.id)
         else:
             self.limits.created(address, table.id)
         table.schedule()
         return table, tokens
+
+    @staticmethod
+    def _clock_profile(game: Any, clock: str | None, hotseat: bool) -> Profile | None:
+        """The clock per move asked for, or None for none; refused where it makes no sense."""
+        if clock is None or clock == OFF:
+            return None
+        if clock not in PROFILES:
+            raise TableError("bad_config", f"unknown clock {clock!r}; the clocks are: {OFF}, {', '.join(PROFILES)}")
+        if not game.move_clock:
+            raise TableError("bad_config", f"{game.title} keeps its own time: it has no clock per move")
+        if hotseat:
+            raise TableError("bad_config", "a clock per move is for tables played from several screens")
+        return PROFILES[clock]
 
     def _live(self, stored: StoredTable, match: Match, seats: list[SeatState], epoch: int | None,
               keep: bool = True) -> LiveTable:
@@ -244,11 +268,23 @@ class TableManager:
         match = Match.start(stored.game, stored.options, stored.seed)
         events = list(match.opening)
         undo_seat = None
+        clock = self._stored_clock(stored, match)
+        at = 0 if stored.clock is None else int(stored.clock.get("started", 0))
+        restarts = [] if stored.clock is None else sorted(stored.clock.get("restarts", []), key=lambda r: r[1])
+        pending = list(restarts)
         for index, (seat, action, _client_id) in enumerate(stored.actions):
             last = index == len(stored.actions) - 1
             before = match.state.clone() if last and not match.game.realtime else None
+            if clock is not None:  # each seat's time per move and bank, counted again from the log's times
+                time_ms = stored.times[index] if index < len(stored.times) else None
+                at = at if time_ms is None else max(at, time_ms)
+                while pending and pending[0][1] <= at:  # the turns counted afresh before this action
+                    restart_seat, restart_at, spent = pending.pop(0)
+                    clock.restart(int(restart_seat), int(restart_at), bool(spent))
             taken = match.act(seat, action)
             events.extend(taken)
+            if clock is not None:
+                clock.moved(match.game.actors(match.state), at)
             if before is not None:  # whether the last move may be taken back, as the table said before the restart
                 undo_seat = undo_seat_after(match.game, before, match.state, seat, match.actions[-1][1], taken)
         seats = [SeatState(index, record["kind"], record["name"], bot_name=record.get("bot"),
@@ -263,10 +299,23 @@ class TableManager:
         table.finished_at = stored.finished
         table.undone = stored.undone
         table.undo_seat = undo_seat
+        if clock is not None and stored.clock is not None:
+            for restart_seat, restart_at, spent in pending:  # turns counted afresh after the last action
+                clock.restart(int(restart_seat), int(restart_at), bool(spent))
+            table.move_clock = clock
+            table.clock_started = int(stored.clock.get("started", 0))
+            table.clock_restarts = [list(r) for r in restarts]
         if keep:
             for hook in self.on_rebuild:
                 hook(table)
         return table
+
+    def _stored_clock(self, stored: StoredTable, match: Match) -> MoveClock | None:
+        """The clock per move a stored table was made with, as it stood at its start (before its first action)."""
+        if stored.clock is None or stored.clock.get("profile") not in PROFILES:
+            return None
+        return MoveClock.start(PROFILES[stored.clock["profile"]], len(stored.seats), match.game.actors(match.state),
+                               int(stored.clock.get("started", 0)), self.settings.move_clock_second_ms)
 
     def start(self) -> None:
         """Once the event loop runs: bots resume and absent humans get their grace period."""
@@ -338,7 +387,8 @@ class TableManager:
                      else {"kind": "bot", "bot": bot} for s in old.seats]
             options = config_to_options(old.match.config)
             try:
-                table, tokens = await self.create(old.game.name, options, specs, old.hotseat, replacements=True)
+                table, tokens = await self.create(old.game.name, options, specs, old.hotseat, replacements=True,
+                                                  clock=None if old.move_clock is None else old.move_clock.profile.name)
             except TableError as refusal:
                 asker.send(error(refusal.code, str(refusal)))
                 return None

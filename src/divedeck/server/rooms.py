@@ -189,12 +189,13 @@ class Rooms:
 
     # -- what the host does -----------------------------------------------------------------------------------
     async def create(self, game: str, options: dict[str, Any], players: int, address: str | None,
-                     bots: list[str | None] | None = None) -> tuple[Room, LiveTable, str]:
-        """A room of ``players`` seats, all open but those ``bots`` names a bot for (the manager checks them)."""
+                     bots: list[str | None] | None = None, clock: str | None = None) -> tuple[Room, LiveTable, str]:
+        """A room of ``players`` seats, all open but those ``bots`` names a bot for (the manager checks them), with
+        the clock per move ``clock`` if any."""
         chosen = (bots or [])[:players]
         seats = [{"kind": "bot", "bot": bot} if bot else {"kind": "human"}
                  for bot in chosen + [None] * (players - len(chosen))]
-        table, _tokens = await self.manager.create(game, options, seats, address=address)
+        table, _tokens = await self.manager.create(game, options, seats, address=address, clock=clock)
         table.held = True  # the tokens are dropped: each seat gets a new one when someone joins it
         code = new_code()
         while code in self.rooms:
@@ -252,6 +253,8 @@ class Rooms:
         await self.storage._run(lambda c: c.execute(
             update(rooms_table).where(rooms_table.c.code == room.code).values(started=started)))
         table.held = False
+        if table.move_clock is not None:  # the clock per move counts from the start
+            table.restart_clock(sorted(table.move_clock.since))
         # Everyone's view is the same, but the seats to move now get their legal actions: a fresh welcome each.
         for connection in table.connections():
             connection.send(encode(table.welcome(connection.seat)))

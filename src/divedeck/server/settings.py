@@ -30,6 +30,9 @@ class ServerSettings:
     database_url: str
     bot_delay: float = 0.8  # seconds before a bot moves, so people can follow
     grace_period: float = 60.0  # seconds a human seat may be away before a bot plays for it
+    # How long a second of a clock per move lasts, in ms (move_clock.py): 1000, but a demonstration or a browser
+    # test may run the clocks faster.
+    move_clock_second_ms: int = 1000
     replacement_bot: str = "greedy"
     max_message_bytes: int = 4096
     # Token buckets (a second's worth is also the burst): each socket, each seat (all its sockets together) and

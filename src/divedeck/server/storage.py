@@ -59,6 +59,9 @@ tables_table = Table(
     Column("rematch", String(32), nullable=True),
     # When the server forgot a table none of its people ever opened: it is never brought back.
     Column("expired", Float, nullable=True),
+    # The clock per move (move_clock.py), as JSON: {"profile", "since"} (since: when a turn's count last restarted
+    # other than by an action, on the server's clock in ms), or null for none.
+    Column("clock", Text, nullable=True),
 )
 
 actions_table = Table(
@@ -69,6 +72,8 @@ actions_table = Table(
     Column("action", String(200), nullable=False),
     Column("client_id", String(64), nullable=True),
     Column("at", Float, nullable=False),
+    # The server's clock (ms) when it was applied: a restart counts each seat's time per move from these.
+    Column("clock_ms", BigInteger, nullable=True),
     # When its seat took the action back within its turn: the table is rebuilt from the log without it.
     Column("undone", Float, nullable=True),
 )
@@ -157,6 +162,8 @@ class StoredTable:
     # (seat, client id) -> the version its action produced, for every row, taken back or not: a client id sent
     # again is answered with that, never applied twice.
     client_ids: dict[tuple[int, str], int] = field(default_factory=dict)
+    clock: dict[str, Any] | None = None  # the clock per move: {"profile", "since"}, or None
+    times: list[int | None] = field(default_factory=list)  # per action of ``actions``: the server's clock (ms)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -284,7 +291,8 @@ class Storage:
         """Store a new table; with ``lease``, take its lease in the same transaction and return the epoch."""
         row = {"id": table.id, "game": table.game, "options": json.dumps(table.options), "seed": table.seed,
                "seats": json.dumps(table.seats), "hotseat": int(table.hotseat), "created": table.created,
-               "finished": table.finished, "rematch": table.rematch}
+               "finished": table.finished, "rematch": table.rematch,
+               "clock": None if table.clock is None else json.dumps(table.clock)}
 
         def work(connection: Connection) -> int | None:
             connection.execute(INSERT_TABLE, row)
@@ -293,10 +301,11 @@ class Storage:
         return epoch
 
     async def append_action(self, table_id: str, seq: int, seat: int, action: str, client_id: str | None,
-                            epoch: int | None = None) -> None:
-        """Append an action to the table's log; with an ``epoch``, only under that lease (else ``Fenced``)."""
+                            epoch: int | None = None, clock_ms: int | None = None) -> None:
+        """Append an action to the table's log; with an ``epoch``, only under that lease (else ``Fenced``).
+        ``clock_ms`` is the server's clock when it is applied (the clock per move counts from it)."""
         await self._run(Append({"table_id": table_id, "seq": seq, "seat": seat, "action": action,
-                                "client_id": client_id, "at": time.time()}, epoch))
+                                "client_id": client_id, "at": time.time(), "clock_ms": clock_ms}, epoch))
 
     async def mark_undone(self, table_id: str, epoch: int | None = None) -> None:
         """Mark the table's last action that stands as taken back (a restart replays the log without it)."""
@@ -312,8 +321,9 @@ class Storage:
         await self._run(work)
 
     async def update_table(self, table_id: str, epoch: int | None = None, **fields: Any) -> None:
-        if "seats" in fields:
-            fields["seats"] = json.dumps(fields["seats"])
+        for name in ("seats", "clock"):
+            if name in fields:
+                fields[name] = json.dumps(fields[name])
 
         def work(connection: Connection) -> None:
             fence(connection, self.node, table_id, epoch)
@@ -338,7 +348,7 @@ class Storage:
     def _stored(connection: Connection, row: Any) -> StoredTable:
         actions = connection.execute(
             select(actions_table.c.seat, actions_table.c.action, actions_table.c.client_id, actions_table.c.undone,
-                   actions_table.c.seq, actions_table.c.at)
+                   actions_table.c.seq, actions_table.c.at, actions_table.c.clock_ms)
             .where(actions_table.c.table_id == row["id"]).order_by(actions_table.c.seq)).all()
         return StoredTable(
             id=row["id"], game=row["game"], options=json.loads(row["options"]), seed=int(row["seed"]),
@@ -348,6 +358,9 @@ class Storage:
                      if undone is None],
             undone=sum(1 for _, _, _, undone, *_ in actions if undone is not None),
             client_ids=_client_id_versions(actions),
+            clock=None if row.get("clock") is None else json.loads(row["clock"]),
+            times=[None if clock_ms is None else int(clock_ms)
+                   for _, _, _, undone, _, _, clock_ms in actions if undone is None],
         )
 
 
@@ -357,7 +370,7 @@ def _client_id_versions(actions: Any) -> dict[tuple[int, str], int]:
     appended, which are the earlier rows marked undone before its time."""
     versions: dict[tuple[int, str], int] = {}
     undone_times: list[float] = []  # of the earlier rows, sorted
-    for seat, _action, client_id, undone, seq, at in actions:
+    for seat, _action, client_id, undone, seq, at, *_ in actions:
         if client_id is not None:
             versions[int(seat), client_id] = int(seq) + 1 + bisect.bisect_right(undone_times, at)
         if undone is not None:

@@ -28,6 +28,7 @@ from ..sim.clock import Timer, sleep_until
 from ..sim.driver import RETRY_MS, Due, RealtimeDriver
 from .bot_workers import BotWorkers
 from .connection import Bucket, Connection
+from .move_clock import MoveClock
 from .settings import ServerSettings
 from .storage import Fenced, Storage
 from .wire import encode
@@ -113,6 +114,7 @@ class SeatState:
     bucket: Bucket | None = None  # the message budget all the seat's sockets share
     away_until: int | None = None  # while its person is away: when the grace period hands the seat to a bot
     named: bool = False  # its name was given (by the table's creator or its person), not the server's default
+    timed_out: bool = False  # its bot plays because its time per move ran out (its person's next action ends it)
 
     def record(self) -> dict[str, Any]:
         """What storage keeps about the seat (a hash of the token, never the token)."""
@@ -170,6 +172,11 @@ class LiveTable:
         self.talk_times: dict[int, deque[float]] = {}  # each seat's latest chat and reaction times (the limit)
         # A room's table before its host starts it (rooms.py): nobody may act, no bot moves, no legal actions.
         self.held = False
+        # The clock per move (move_clock.py), if the table was made with one, and the timer for its next deadline.
+        self.move_clock: MoveClock | None = None
+        self.clock_started = 0  # when the clock began (the table's making, or its room's start), server ms
+        self.clock_timer: Timer | None = None
+        self.clock_restarts: list[list[Any]] = []  # [seat, when, spent]: turns counted afresh (MoveClock.restart)
 
     # -- what people see -----------------------------------------------------------------------------------------
     @property
@@ -207,8 +214,9 @@ class LiveTable:
             "options": config_to_options(self.match.config),
             "seats": [{"seat": s.index, "kind": s.kind, "bot": s.bot_name, "name": s.name,
                        "connected": bool(s.connections) or s.controller == "bot", "controller": s.controller,
-                       "away_until": s.away_until, "named": s.named}
+                       "away_until": s.away_until, "named": s.named, **self._seat_clock(s)}
                       for s in self.seats],
+            "clock": None if self.move_clock is None else self.move_clock.profile.to_dict(),
             "status": self.status(),
             "hotseat": self.hotseat,
             "created": self.created,
@@ -217,6 +225,22 @@ class LiveTable:
             "rematch_vote": None if self.vote_by is None else {
                 "by": self.vote_by, "seats": [{"seat": seat, "answer": answer} for seat, answer in self.votes.items()]},
         }
+
+    def _seat_clock(self, seat: SeatState) -> dict[str, Any]:
+        """The clock of a seat in the public table: its bank left, when its time runs out while the clock counts
+        for it (its person's turn), and whether its bot plays because its time ran out."""
+        if self.move_clock is None:
+            return {"bank": None, "time_until": None, "timed_out": False}
+        runs = self._clock_runs(seat)
+        return {"bank": self.move_clock.banks[seat.index],
+                "time_until": self.move_clock.deadline(seat.index) if runs else None, "timed_out": seat.timed_out}
+
+    def _clock_runs(self, seat: SeatState) -> bool:
+        """Whether running out of time hands ``seat`` to its bot: a person's seat they play themselves, at a table
+        that has begun. A seat nobody has opened yet waits for its person (bots never play a table nobody came
+        to): its time counts from their first visit."""
+        return (self.move_clock is not None and not self.held and not self.finished and seat.kind == "human"
+                and seat.controller == "human" and seat.joined)
 
     def _legal(self, seat: int | None) -> list[ActionRecord]:
         state = self.match.state
@@ -314,7 +338,10 @@ class LiveTable:
                 seat.away_task = None
             seat.away_until = None
             seat.controller = "human"  # coming back takes the seat back from its replacement bot
+            seat.timed_out = False
             named = clean_name(name) if name is not None else None
+            if not seat.joined and self.move_clock is not None:
+                self.restart_clock([seat.index])  # a seat's time counts from its person's first visit
             if not seat.joined or (named is not None and named != seat.name):
                 seat.joined = True
                 seat.name = named or seat.name
@@ -358,9 +385,9 @@ class LiveTable:
             self.broadcast_table()
 
     @staticmethod
-    def _seat_shown(seat: SeatState) -> tuple[bool, str, str, int | None]:
+    def _seat_shown(seat: SeatState) -> tuple[bool, str, str, int | None, bool]:
         """What the public table says of a seat: its connection, who plays it, its name, when its grace ends."""
-        return bool(seat.connections), seat.controller, seat.name, seat.away_until
+        return bool(seat.connections), seat.controller, seat.name, seat.away_until, seat.joined
 
     def _save_seats(self) -> None:
         seats = [s.record() for s in self.seats]
@@ -379,7 +406,7 @@ class LiveTable:
         if self.closing:
             return
         self.closing = True
-        for timer in (self.timer, self.expiry):
+        for timer in (self.timer, self.expiry, self.clock_timer):
             if timer is not None:
                 timer.cancel()
         for task in [self.bot_task, *(s.away_task for s in self.seats)]:
@@ -413,15 +440,48 @@ class LiveTable:
             if seat.kind == "human" and seat.joined and not seat.connections and seat.away_task is None:
                 self._start_grace(seat)
 
-    def hand_to_bot(self, seat: SeatState) -> None:
+    def hand_to_bot(self, seat: SeatState, timed_out: bool = False) -> None:
         if seat.controller == "bot" or self.finished or not seat.joined:
             return
         seat.controller = "bot"
+        seat.timed_out = timed_out
         seat.away_until = None
         if seat.bot is None:
             seat.bot = self._replacement_bot(seat.index)
         self.broadcast_table()
         self.schedule()
+
+    def take_back(self, seat: SeatState) -> None:
+        """The person of ``seat``, connected here, plays it again (their time ran out, or they had left). If their
+        time is still out, their turn counts afresh (what is left of their bank is theirs)."""
+        if seat.kind != "human" or seat.controller != "bot" or self.finished:
+            return
+        seat.controller = "human"
+        seat.timed_out = False
+        if self.move_clock is not None:
+            deadline = self.move_clock.deadline(seat.index)
+            if deadline is not None and deadline <= self.settings.clock.now():
+                self.restart_clock([seat.index], spent=True)
+        self.broadcast_table()
+        self.schedule()
+
+    def restart_clock(self, seats: list[int], spent: bool = False) -> None:
+        """Count the turns of ``seats`` from now (``MoveClock.restart``), and store it: a restart of the server
+        replays these with the log's times."""
+        if self.move_clock is None:
+            return
+        now = self.settings.clock.now()
+        for seat in seats:
+            if seat in self.move_clock.since:
+                self.move_clock.restart(seat, now, spent)
+                self.clock_restarts.append([seat, now, spent])
+        asyncio.get_running_loop().create_task(self._save(clock=self.clock_record()))
+
+    def clock_record(self) -> dict[str, Any]:
+        """What storage keeps of the clock: its profile, when it began, the turns counted afresh since."""
+        assert self.move_clock is not None
+        return {"profile": self.move_clock.profile.name, "started": self.clock_started,
+                "restarts": self.clock_restarts}
 
     def _replacement_bot(self, seat: int) -> Bot:
         """The server's configured replacement bot where the game takes it, else the game's declared stand-in."""
@@ -445,6 +505,11 @@ class LiveTable:
                 connection.send(error("spectator", "a spectator has no seat to leave"))
             else:
                 self.hand_to_bot(self.seats[connection.seat])
+        elif kind == "back":
+            if connection.seat is None:
+                connection.send(error("spectator", "a spectator has no seat to take back"))
+            else:
+                self.take_back(self.seats[connection.seat])
         elif kind == "check":
             self._handle_check(connection, message)
         elif kind == "rematch":
@@ -527,8 +592,11 @@ class LiveTable:
         if self.held:
             connection.send(error("not_started", "the room has not started yet", client_id=client_id))
             return
-        if self.seats[connection.seat].controller == "bot":
-            # After a leave the seat is the bot's: one player per seat. Connecting again takes it back.
+        seat = self.seats[connection.seat]
+        if seat.controller == "bot" and seat.timed_out:
+            self.take_back(seat)  # the stand-in played while the time was out: the person's next action ends it
+        elif seat.controller == "bot":
+            # After a leave the seat is the bot's: one player per seat. Connecting again (or "back") takes it back.
             connection.send(error("left", "a bot plays this seat since you left: reconnect to take it back",
                                   client_id=client_id))
             return
@@ -694,9 +762,10 @@ class LiveTable:
             except MalformedInput as problem:
                 return error("malformed", str(problem), client_id=client_id)
             notation = self.game.format_action(action)
+            clock_ms = self.settings.clock.now()
             try:
                 await self.storage.append_action(self.id, len(self.match.actions) + self.undone, seat, notation,
-                                                 client_id, self.epoch)
+                                                 client_id, self.epoch, clock_ms)
             except Fenced:
                 self.give_up()
                 return error("moved", "this table moved to another server process: reconnecting",
@@ -710,6 +779,8 @@ class LiveTable:
                                                                          action, events)
             self.log.extend(events)
             self.moved_at = time.time()
+            if self.move_clock is not None:
+                self.move_clock.moved(self.game.actors(self.match.state), clock_ms)
             if self.finished:  # nobody is waited for any more: the last update says so
                 for other in self.seats:
                     if other.away_task is not None:
@@ -736,6 +807,7 @@ class LiveTable:
         whichever of the bots' plans and the game's deadline is due first (the driver's)."""
         if self.held:
             return
+        self._arm_move_clock()
         if self.game.realtime:
             self._follow_controllers()
             self._arm()
@@ -764,6 +836,30 @@ class LiveTable:
         finally:
             self.bot_task = None
             self.schedule()
+
+    def _arm_move_clock(self) -> None:
+        """Set the clock's timer for the first seat whose time per move (and bank) runs out."""
+        if self.clock_timer is not None:
+            self.clock_timer.cancel()
+            self.clock_timer = None
+        if self.move_clock is None or self.closing or self.finished:
+            return
+        deadlines = [d for seat in self.seats if self._clock_runs(seat)
+                     and (d := self.move_clock.deadline(seat.index)) is not None]
+        if deadlines:
+            self.clock_timer = self.settings.clock.call_at(min(deadlines), self._clock_out)
+
+    def _clock_out(self) -> None:
+        """A seat's time ran out: its stand-in bot plays for it (as for a person who left) until its person acts."""
+        self.clock_timer = None
+        if self.move_clock is None or self.closing or self.finished:
+            return
+        now = self.settings.clock.now()
+        for seat in self.seats:
+            deadline = self.move_clock.deadline(seat.index)
+            if self._clock_runs(seat) and deadline is not None and deadline <= now:
+                self.hand_to_bot(seat, timed_out=True)
+        self._arm_move_clock()
 
     def _follow_controllers(self) -> None:
         """Seat in the driver the bots that play now, and drop those whose person came back."""
@@ -817,7 +913,7 @@ class LiveTable:
 
     async def close(self) -> None:
         self.closing = True
-        for timer in (self.timer, self.expiry):
+        for timer in (self.timer, self.expiry, self.clock_timer):
             if timer is not None:
                 timer.cancel()
         for task in [self.bot_task, *(s.away_task for s in self.seats)]:

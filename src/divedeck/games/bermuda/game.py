@@ -25,6 +25,7 @@ class Bermuda(Game[BermudaState, Action]):
     title = "Bermuda"
     config_type = BermudaConfig
     realtime = True
+    move_clock = False  # the dive runs in real time on its own clock: no clock per move
     seat_rule = "BRM-R1"
     over_rule = "BRM-R30"
     summary = ("Cooperative and real-time, for 1 to 5 divers: lay Diver cards under the treasures while everyone "

@@ -30,6 +30,7 @@ class HoldYourBreath(Game[HoldYourBreathState, Action]):
                    "'calm S5C 0', 'draw A5D', 'mass KR', 'end' (each use of a card is its own move); when asked: "
                    "'gasp S5D', 'drop A5D', 'keep', 'lose A5D'")
     config_type = HoldYourBreathConfig
+    move_clock = True  # one seat decides at a time: an online table may give each move a clock
     seat_rule = "HYB-R1"
     turn_rule = "HYB-R26"
     over_rule = "HYB-R40"

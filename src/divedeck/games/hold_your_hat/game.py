@@ -27,6 +27,7 @@ class HoldYourHat(Game[HoldYourHatState, Action]):
     title = "Hold your Hat"
     config_type = HoldYourHatConfig
     realtime = True
+    move_clock = False  # the sand timer is the game's own clock: no clock per move
     seat_rule = "HYH-R1"
     over_rule = "HYH-R42"
     # The word bots give clues and guess by what words mean and from the association data (meaning_bots.py; the

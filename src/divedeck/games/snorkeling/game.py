@@ -30,6 +30,7 @@ class Snorkeling(Game[SnorkelingState, Action]):
                "first to 12 points, about 20 minutes")
     action_help = "'c Y3' plays the yellow 3 to the centre, 'p R2>1' the red 2 onto the pile of seat 1, 'pass', 'end'"
     config_type = SnorkelingConfig
+    move_clock = True  # one seat decides at a time: an online table may give each move a clock
     seat_rule = "SNK-R1"
     turn_rule = "SNK-R5"
     over_rule = "SNK-R15"

@@ -170,6 +170,11 @@ export class TableClient extends Emitter {
     return this._send({ type: "leave" });
   }
 
+  /** Take this seat back from the bot that plays it (its time per move ran out, or it left): see "The clock". */
+  back() {
+    return this._send({ type: "back" });
+  }
+
   // -- internals ---------------------------------------------------------------------------------------------
 
   _settleCheck(action, answer, failure) {

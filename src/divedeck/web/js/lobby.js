@@ -85,6 +85,22 @@ function selectGame(name) {
   renderPresets();
   renderSeatChoices();
   renderOptions();
+  renderClock();
+}
+
+/** The clock per move the server offers for this game (none for a game that keeps its own time): off by default. */
+function renderClock() {
+  const clocks = lobby.game.clocks || [];
+  const chosen = $("clock").value || "off";
+  $("clock-row").hidden = clocks.length === 0;
+  replaceChildren($("clock"), h("option", { value: "off" }, "Off"),
+    clocks.map((c) => h("option", { value: c.name, selected: c.name === chosen }, c.label)));
+}
+
+/** The clock chosen, for a table played from several screens (a table passed around one screen has none). */
+function chosenClock(localSeats) {
+  const value = $("clock-row").hidden ? "off" : $("clock").value;
+  return value && value !== "off" && localSeats <= 1 ? value : null;
 }
 
 /** Where a preset's frontend seats people: all at this screen, or this screen for one and invite links. */
@@ -269,6 +285,8 @@ async function createTable(event) {
   });
   const localSeats = lobby.seatChoices.flatMap((c, seat) => (c === "local" ? [seat] : []));
   const body = { game: lobby.game.name, options, seats, hotseat: localSeats.length > 1 };
+  const clock = chosenClock(localSeats.length);
+  if (clock) body.clock = clock;
   const button = $("create");
   button.disabled = true;
   try {
@@ -440,6 +458,8 @@ async function createRoom() {
   try {
     // Every seat open (the form's seat choices are for a table of invite links): the screen adds bots itself.
     const body = { game: lobby.game.name, options: readOptions(), players: lobby.seatChoices.length };
+    const clock = chosenClock(1);
+    if (clock) body.clock = clock;
     const response = await fetch("/api/rooms", {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },

@@ -17,8 +17,8 @@ import { notifyOn, notifySupported, signalTurn, toggleNotify } from "./turn-sign
 import { guideButton, isGuided, updateGuide } from "./guide.js";
 import { rulesOpen, setRulesExtra, setRulesSheet, setupRules } from "./rules.js";
 import {
-  clearWhyNot, copyText, forgetToken, h, loadTabSeats, loadTokens, replaceChildren, saveTabSeats, saveToken, seatLabel,
-  toast,
+  clearWhyNot, clockBadge, copyText, countdownSpan, forgetToken, h, loadTabSeats, loadTokens, replaceChildren,
+  saveTabSeats, saveToken, seatLabel, setServerOffset, timeLeft, toast,
 } from "./util.js";
 
 // Game names as the server lists them: lower-case words and dashes, so one names a module file and nothing else.
@@ -262,6 +262,15 @@ function render() {
   page.lastActive = active;
   const mine = /your turn/i.test(turnText);
   $("turn").textContent = turnText;
+  // The clock per move of the seat to play (a table made with one), counting down beside whose turn it is. Hidden
+  // from screen readers here (the turn is a live region, which would read it every second); the seat list says it.
+  const clockSeat = table && active !== null && !state.outcome ? (table.seats || [])[active] : null;
+  const turnClock = clockSeat ? clockBadge(clockSeat) : null;
+  if (turnClock) {
+    turnClock.setAttribute("aria-hidden", "true");
+    turnClock.classList.add("topbar-clock");
+    $("turn").append(" ", turnClock);
+  }
   $("turn").classList.toggle("is-mine", mine);
   document.title = `${mine ? "▶ " : ""}${turnText} · ${$("game-title").textContent} · divedeck`;
   if (mine && page.wasMine === false) yourTurn();
@@ -325,7 +334,8 @@ function renderSeats(table, view, names) {
     const local = isLocal(seat);
     if (local) markers.push(h("span", { class: "badge badge-you" }, page.hotseat ? "this screen" : "you"));
     if (entry.kind === "bot") markers.push(h("span", { class: "badge" }, `bot · ${entry.bot || "bot"}`));
-    else if (entry.controller === "bot") markers.push(h("span", { class: "badge badge-warn" }, "away · a bot plays"));
+    else if (entry.controller === "bot") markers.push(h("span", { class: "badge badge-warn" }, entry.timed_out ? "out of time · a bot plays" : "away · a bot plays"));
+    markers.push(clockBadge(entry)); // the clock per move of the seat to play, if the table has one
     if (entry.away_until && !local) markers.push(h("span", { class: "badge badge-warn" }, "away · a bot in ", countdown(entry.away_until)));
     const online = entry.kind === "bot" || entry.connected;
     return h("li", { class: `seat-row${seat === active ? " is-active" : ""}` },
@@ -444,18 +454,16 @@ function renderGameOver(state, names) {
 
 /** The time left until `until` (server milliseconds) as m:ss; `tickCountdowns` keeps it running. */
 function countdown(until) {
-  const el = h("span", { class: "notice-count", "data-until": String(until) });
-  el.textContent = timeLeft(until);
-  return el;
-}
-
-function timeLeft(until) {
-  const seconds = Math.max(0, Math.ceil((until - (Date.now() + page.serverOffset)) / 1000));
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  return countdownSpan(until);
 }
 
 function tickCountdowns() {
-  for (const el of document.querySelectorAll(".notice-count[data-until]")) el.textContent = timeLeft(Number(el.dataset.until));
+  for (const el of document.querySelectorAll(".notice-count[data-until]")) {
+    el.textContent = timeLeft(Number(el.dataset.until));
+    // A clock per move turns urgent in its last ten seconds.
+    const badge = el.closest(".clock-badge");
+    if (badge) badge.classList.toggle("is-urgent", Number(el.dataset.until) - (Date.now() + page.serverOffset) < 10000);
+  }
   const now = Date.now();
   if ([...page.notices.values()].some((notice) => notice.until <= now)) render();
 }
@@ -471,12 +479,12 @@ function noticesBox() {
 
 /** What changed for the other people since the last table: who dropped out, whom a bot plays for, who is back. */
 function noticeChanges(table) {
-  const seen = new Map((table.seats || []).map((s) => [s.seat, { away: Boolean(s.away_until), bot: s.kind === "human" && s.controller === "bot" }]));
+  const seen = new Map((table.seats || []).map((s) => [s.seat, { away: Boolean(s.away_until), bot: s.kind === "human" && s.controller === "bot", late: Boolean(s.timed_out) }]));
   if (page.seen) {
     for (const [seat, now] of seen) {
       const before = page.seen.get(seat);
       if (!before || isLocal(seat)) continue;
-      if (now.bot && !before.bot) page.notices.set(seat, { kind: "bot", until: Date.now() + NOTICE_MS });
+      if (now.bot && !before.bot) page.notices.set(seat, { kind: now.late ? "late" : "bot", until: Date.now() + NOTICE_MS });
       else if (!now.bot && !now.away && (before.bot || before.away)) page.notices.set(seat, { kind: "back", until: Date.now() + NOTICE_MS });
       else if (now.away) page.notices.delete(seat);
     }
@@ -505,7 +513,19 @@ function renderPeople(state, names) {
     }
     items.push(passing.kind === "bot"
       ? h("p", { class: "notice notice-bot", role: "status" }, `A bot now plays for ${names(seat)} until they come back.`)
-      : h("p", { class: "notice notice-back", role: "status" }, `${names(seat)} is back.`));
+      : passing.kind === "late"
+        ? h("p", { class: "notice notice-bot", role: "status" }, `${names(seat)} ran out of time: a bot plays for them until they act again.`)
+        : h("p", { class: "notice notice-back", role: "status" }, `${names(seat)} is back.`));
+  }
+  // This screen's own seat played by its bot (its time ran out): one click, or any move, takes it back.
+  for (const client of page.clients) {
+    const entry = client.token && client.state ? (table.seats || [])[client.state.seat] : null;
+    if (!entry || entry.kind !== "human" || entry.controller !== "bot" || state.outcome) continue;
+    items.unshift(h("p", { class: "notice notice-mine", role: "status" },
+      h("span", {}, entry.timed_out
+        ? `${page.hotseat ? `${names(entry.seat)}: your` : "Your"} time ran out: a bot plays for you until you act again.`
+        : "A bot plays for you."),
+      h("button", { type: "button", class: "btn btn-small btn-primary take-back", onclick: () => client.back() }, "Take my seat back")));
   }
   replaceChildren(noticesBox(), items);
   renderRematchQuestion(state, names);
@@ -778,6 +798,7 @@ async function start() {
     const client = new TableClient({ tableId: page.tableId, token: spec.token, name });
     client.on("welcome", (message) => {
       if (Number.isFinite(message.now)) page.serverOffset = message.now - Date.now();
+      setServerOffset(page.serverOffset);
     });
     client.on("status", render);
     client.on("busy", () => render());

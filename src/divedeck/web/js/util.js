@@ -122,21 +122,47 @@ export function toast(message, { kind = "info", detail = "", timeout = 6000 } = 
   return item;
 }
 
+// The server's clock minus this page's (ms), from the welcome's `now`: countdowns count on the server's time.
+let serverOffset = 0;
+export function setServerOffset(ms) {
+  serverOffset = Number.isFinite(ms) ? ms : 0;
+}
+
+/** The time left until `until` (server milliseconds) as m:ss. */
+export function timeLeft(until) {
+  const seconds = Math.max(0, Math.ceil((until - (Date.now() + serverOffset)) / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+/** A countdown to `until` (server ms) that the table page keeps running (`.notice-count[data-until]`). */
+export function countdownSpan(until) {
+  return h("span", { class: "notice-count", "data-until": String(until) }, timeLeft(until));
+}
+
 /** Who plays a seat now, for the board's seat panels: "bot" for a bot or a stand-in bot, "offline" for a person
  * not connected (with the time left before a bot takes over, which the table page keeps counting), nothing for a
  * person who is here. */
 export function presenceBadge(publicSeat) {
   if (!publicSeat) return null;
   if (publicSeat.kind === "bot") return h("span", { class: "badge" }, "bot");
-  if (publicSeat.controller === "bot") return h("span", { class: "badge badge-warn presence-badge" }, "away · a bot plays");
-  if (publicSeat.connected !== false) return null;
-  if (publicSeat.away_until) {
-    const seconds = Math.max(0, Math.ceil((publicSeat.away_until - Date.now()) / 1000));
-    return h("span", { class: "badge badge-warn presence-badge" }, "offline · a bot in ",
-      h("span", { class: "notice-count", "data-until": String(publicSeat.away_until) },
-        `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`));
+  if (publicSeat.controller === "bot") {
+    return h("span", { class: "badge badge-warn presence-badge" }, publicSeat.timed_out ? "out of time · a bot plays" : "away · a bot plays");
   }
-  return h("span", { class: "badge badge-warn presence-badge" }, "offline");
+  if (publicSeat.connected !== false) return clockBadge(publicSeat);
+  if (publicSeat.away_until) {
+    return [h("span", { class: "badge badge-warn presence-badge" }, "offline · a bot in ", countdownSpan(publicSeat.away_until)),
+      clockBadge(publicSeat)];
+  }
+  return [h("span", { class: "badge badge-warn presence-badge" }, "offline"), clockBadge(publicSeat)];
+}
+
+/** The clock per move of a seat whose turn it is (the table's clock, when it has one): the time left before its
+ * bot plays for it, its move's seconds and then its reserve, counting down. Nothing when no clock runs for it. */
+export function clockBadge(publicSeat) {
+  if (!publicSeat || !publicSeat.time_until) return null;
+  const left = publicSeat.time_until - (Date.now() + serverOffset);
+  return h("span", { class: `badge badge-clock clock-badge${left < 10000 ? " is-urgent" : ""}`, title: "time left for this move (then a bot plays)" },
+    h("span", { class: "visually-hidden" }, "time left "), countdownSpan(publicSeat.time_until));
 }
 
 /** "Why not?": the server's reason for a refused move in words, its rule ID small beside it. Only one at a time;

@@ -19,7 +19,7 @@
 // the columns are as deep as the deepest treasure, the hand keeps room for a full deal, and the last dive's band
 // keeps its place (dimmed, not removed) during the dive.
 
-import { h, replaceChildren, sayWhyNot } from "../util.js";
+import { h, presenceBadge, replaceChildren, sayWhyNot } from "../util.js";
 
 export const name = "bermuda";
 export const title = "Bermuda";
@@ -439,7 +439,8 @@ export function createBoard(root, api) {
     replaceChildren(diversEl, view.holding.map((held, s) => h("li", { class: `brm-diver${held ? " is-holding" : ""}` },
       h("span", { class: "brm-bubble", "aria-hidden": "true" }),
       h("span", { class: "brm-diver-name" }, ctx.names(s)),
-      h("span", { class: "visually-hidden" }, held ? " holds their breath" : " is breathing"))));
+      h("span", { class: "visually-hidden" }, held ? " holds their breath" : " is breathing"),
+      s === ctx.seat ? null : presenceBadge((ctx.seats || [])[s]))));
   }
 
   function coarse() {

@@ -15,7 +15,7 @@
 // current word, the guesser's "no" / "close!" beside the box (the server marks a guess close, HYH-A28), and the
 // recap of the last turn's words won.
 
-import { h, replaceChildren } from "../util.js";
+import { h, presenceBadge, replaceChildren } from "../util.js";
 
 export const name = "hold-your-hat";
 export const title = "Hold your Hat";
@@ -546,6 +546,7 @@ export function createBoard(root, api) {
           i ? ", " : "",
           h("span", { class: seat === team.clue_giver ? "hyh-giver" : null, title: seat === team.clue_giver ? "clue-giver" : null },
             ctx.names(seat), seat === team.clue_giver ? [" ", hatIcon("clue-giver")] : null),
+          seat === ctx.seat ? null : [" ", presenceBadge((ctx.seats || [])[seat])],
         ])),
         h("div", { class: "hyh-held", "aria-label": "Special cards held" },
           team.held.length ? team.held.map((card) => h("span", { class: `hyh-special hyh-special-${card.split(" ")[0].toLowerCase()}` }, card))
