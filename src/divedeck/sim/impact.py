@@ -165,4 +165,6 @@ def impact_lines(impact: dict[str, Any]) -> list[str]:
     word = impact["word"]
     return [f"Card impact ({impact['deals']} deals, each played once with each {word} barred from each kind: "
             f"{impact['games_played']} games; bots {','.join(impact['bots'])}): the change in the barred {word}'s "
-            "win share against the same deal unbarred, in points (95% interval)."]
+            "win share against the same deal unbarred, in points (95% interval)"
+            + (f"; from {impact['deals']} deals the intervals are rough (30 or more make them fair)."
+               if impact["deals"] < 30 else ".")]
