@@ -27,6 +27,7 @@ def test_a_per_game_share_is_one_estimate_with_its_interval_not_a_histogram_of_0
     built = rp.build(spec, [snorkeling(i, float(i % 4 == 0)) for i in range(20)], {})
     [figure] = [f for f in built["figures"] if f["id"] == "first_player_share"]
     assert figure["kind"] == "bars" and figure["series"][0]["values"] == [25.0]
+    assert figure["reference"] == 25.0  # a seat's win share, beside an equal share (on a fitted axis, it had none)
     share = next(q for q in built["quantities"] if q["name"] == "first_player_share")
     assert 0 <= share["ci95_low"] < share["value"] < share["ci95_high"] <= 1 and share["trials"] == 20
 

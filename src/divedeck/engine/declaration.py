@@ -126,6 +126,8 @@ class Metric:
     # GROUPED: the groups that mean the game stalled or hit a cap rather than ending as its rules intend (a
     # report's red flag when a game has any).
     stalls: tuple[str, ...] = ()
+    # NUMBER, a share per game that is one side's win share (the starting seat's): drawn beside an equal share.
+    equal_share: bool = False
 
 
 @dataclass(frozen=True)

@@ -542,10 +542,13 @@ def _metric_figures(together: list[Metric], measured: dict[str, Quantity],
             return []
         if q.pooled:  # a share: one estimate with its interval, not a histogram of 0s and 1s
             mean, low, high = q.estimate()
-            return [{"id": first.name, "kind": "bars", "title": f"{first.label} (95% interval)", "ylabel": "%",
+            seats = len(results[0].scores) if results else 1
+            equal = 100 / seats if first.equal_share else None  # a side's win share: beside an equal share
+            return [{"id": first.name, "kind": "bars", "title": f"{first.label} (95% interval"
+                     + (f"; the line: an equal share, {equal:.3g}%)" if equal is not None else ")"), "ylabel": "%",
                      "labels": [short_name(first.name)], "series": [{"name": "", "values": [100 * mean],
                                                                      "low": [100 * low], "high": [100 * high]}],
-                     "reference": None}]
+                     "reference": equal}]
         out: list[dict[str, Any]] = [{"id": first.name, "kind": "histograms",
                 "title": f"{first.label}: mean {quantity_text(q.to_json())}",
                 "panels": [{"title": first.unit, "series": [{"name": "", "hist": histogram(q.values)}]}]}]

@@ -53,7 +53,8 @@ METRICS = Metrics(
         Metric("beached", "rounds a seat was beached in, per game", MetricKind.PER_SEAT, "rounds"),
         Metric("round_endings", "rounds per game by how they ended (beach, stall, turn cap)", MetricKind.GROUPED,
                "rounds", stalls=("stall", "turn_cap")),
-        Metric("first_player_share", "win share of the seat that starts the first round", unit="share"),
+        Metric("first_player_share", "win share of the seat that starts the first round", unit="share",
+               equal_share=True),
     ),
     # A card or a pass takes a person a few seconds; a round's deal and scoring about half a minute.
     pace=Pace(decision=3.0, round=30.0, game=60.0),
