@@ -91,3 +91,13 @@ def test_simulate_seats_default_to_the_medium_level_as_report_sweep_and_tune() -
     done = CliRunner().invoke(app, ["simulate", "snorkeling", "--games", "2", "--workers", "1", "--json"])
     assert done.exit_code == 0, done.output
     assert json.loads(done.output)["bots"] == ["medium"] * 4
+
+
+def test_means_on_a_grid_get_one_bin_per_grid_point_not_spikes_where_two_share_a_bin() -> None:
+    """Hold Your Breath!'s Descent depth, the mean of four anchors at 5 ft steps, lies on a 1.25 ft grid; in 30
+    equal bins from 6.25 to 48.75 some bins held two grid points and drew spikes twice their neighbours' height."""
+    values = [1.25 * (5 + i % 35) for i in range(350)]  # every grid point from 6.25 to 48.75, ten times
+    counts = rp.histogram(values)
+    widths = {round(b - a, 9) for a, b in zip(counts["edges"], counts["edges"][1:], strict=False)}
+    assert widths == {1.25} and counts["discrete"]
+    assert set(counts["counts"]) == {10}

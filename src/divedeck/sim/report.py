@@ -329,6 +329,10 @@ def histogram(values: Sequence[float], bins: int = 30) -> dict[str, Any]:
     """Counts of ``values`` in bins: one per whole number for whole numbers over a short range, else ``bins``."""
     if not values:
         return {"edges": [], "counts": []}
+    scale = _lattice(values)
+    if scale > 1:  # values on a grid of 1/scale (the mean of four anchors at 5 ft steps: 1.25 ft): its own bins
+        scaled = histogram([round(v * scale) for v in values], bins)
+        return {**scaled, "edges": [edge / scale for edge in scaled["edges"]]}
     low, high = min(values), max(values)
     whole = all(float(v).is_integer() for v in values)
     step = math.gcd(*{int(v - low) for v in values}) or 1 if whole else 1
@@ -346,6 +350,16 @@ def histogram(values: Sequence[float], bins: int = 30) -> dict[str, Any]:
         index = min(len(counts) - 1, int((v - edges[0]) / span * len(counts))) if span else 0
         counts[index] += 1
     return {"edges": edges, "counts": counts, "discrete": whole}
+
+
+def _lattice(values: Sequence[float], largest: int = 12) -> int:
+    """The smallest ``k`` up to ``largest`` that makes every value a whole number times ``1/k`` (1: whole numbers,
+    or no such ``k``): a mean over a few seats of whole numbers lies on such a grid, and bins that ignore it draw
+    spikes where two grid points share a bin."""
+    for k in range(1, largest + 1):
+        if all(abs(v * k - round(v * k)) < 1e-9 for v in values):
+            return k
+    return 1
 
 
 def build(spec: SimulationSpec, results: Sequence[GameResult], given_options: dict[str, Any],
