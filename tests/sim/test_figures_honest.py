@@ -101,3 +101,11 @@ def test_means_on_a_grid_get_one_bin_per_grid_point_not_spikes_where_two_share_a
     widths = {round(b - a, 9) for a, b in zip(counts["edges"], counts["edges"][1:], strict=False)}
     assert widths == {1.25} and counts["discrete"]
     assert set(counts["counts"]) == {10}
+
+
+def test_a_length_that_is_the_same_in_every_game_says_so_and_is_not_one_bar_filling_the_axis() -> None:
+    """Bermuda plays five rounds in every game: its 'rounds per game' was one bar from 4.6 to 5.4, an axis that
+    looked like a spread of values."""
+    svg = rp.draw({"id": "length", "kind": "histograms", "title": "Game length",
+                   "panels": [{"title": "rounds per game", "series": [{"name": "", "hist": rp.histogram([5.0] * 9)}]}]})
+    assert "rounds per game: 5 in every game" in svg

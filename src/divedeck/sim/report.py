@@ -695,7 +695,14 @@ def draw(figure_data: dict[str, Any]) -> str:
                 elif hist["counts"]:
                     ax.stairs(hist["counts"], hist["edges"], fill=not many, color=fig.COLOURS[i % 8],
                               alpha=0.85, label=one["name"] or None, linewidth=1.4)
-            ax.set_title(panel["title"], fontsize=9)
+            title = panel["title"]
+            hists = [one["hist"] for one in panel["series"] if one["hist"]["counts"]]
+            if hists and all(len(hist["counts"]) == 1 for hist in hists):  # one value in every game: say so
+                low, high = hists[0]["edges"]
+                value = (low + high) / 2
+                title = f"{title}: {value:g} in every game"
+                ax.set_xlim(value - 2 * (high - low), value + 2 * (high - low))  # not one bar filling the axis
+            ax.set_title(title, fontsize=9)
             ax.set_ylabel("games")
             if many:
                 ax.legend(frameon=False, fontsize=8)
