@@ -109,3 +109,16 @@ def test_a_length_that_is_the_same_in_every_game_says_so_and_is_not_one_bar_fill
     svg = rp.draw({"id": "length", "kind": "histograms", "title": "Game length",
                    "panels": [{"title": "rounds per game", "series": [{"name": "", "hist": rp.histogram([5.0] * 9)}]}]})
     assert "rounds per game: 5 in every game" in svg
+
+
+def test_in_a_team_game_a_players_win_share_is_their_teams_beside_an_equal_share_of_teams() -> None:
+    """Hold your Hat's 'win share of the players who used each' counted half a win to each seat of the winning
+    team and drew 1/seats (25%) as the line, beside the impact table's team shares against 50%."""
+    played = [{"raid": 1}, {}, {"binoculars": 1}, {}]
+    games = [GameResult(i, ("words",) * 4, (0, 1) if i % 2 else (2, 3), (1.0,) * 4, 100,
+                        {"turns": 10, "metrics": {"played": played, "ending": "highest_total"}}) for i in range(20)]
+    built = rp.build(SimulationSpec("hold-your-hat", ("words",) * 4, measure=True), games, {})
+    shares = {q["name"]: q["value"] for q in built["quantities"]}
+    assert shares["played.raid.win"] == 0.5 and shares["played.binoculars.win"] == 0.5  # half the games each
+    [figure] = [f for f in built["figures"] if f["id"] == "played_wins"]
+    assert figure["reference"] == 50.0

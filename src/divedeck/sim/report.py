@@ -167,12 +167,16 @@ def quantities(spec: SimulationSpec, results: Sequence[GameResult]) -> dict[str,
             add(Quantity(f"score.s{seat}", f"seat {seat}'s score", "points", [r.scores[seat] for r in results],
                          group="score"))
     measured = [r.details.get("metrics", {}) for r in results]
+    # A player's share of a game: their side's (a team's, in a team game: 1 for a win alone, not 1/2 per seat).
+    side_of = {seat: side for side, members in enumerate(sides.seats) for seat in members}
+    player_shares = [[shared[side_of[seat]] for seat in range(seats)]
+                     for shared in (side_shares(r, sides) for r in results)]
     endings = sorted({str(m["ending"]) for m in measured if "ending" in m})
     for ending in endings:
         add(_share(f"ending={ending}", f"games ending {ending}",
                    [1.0 if m.get("ending") == ending else 0.0 for m in measured], "ending"))
     for metric in metrics.declared:
-        for q in _metric_quantities(metric, measured, shares, seats):
+        for q in _metric_quantities(metric, measured, player_shares, seats):
             add(q)
     for q in _drama_quantities([m["drama"] for m in measured if "drama" in m]):
         add(q)
@@ -542,12 +546,12 @@ def report_figures(spec: SimulationSpec, results: Sequence[GameResult], summary:
             continue
         together = [m for m in metrics.declared if metric.figure and m.figure == metric.figure] or [metric]
         done.update(m.name for m in together)
-        figures.extend(_metric_figures(together, measured, results))
+        figures.extend(_metric_figures(together, measured, results, len(rows)))
     return figures
 
 
 def _metric_figures(together: list[Metric], measured: dict[str, Quantity],
-                    results: Sequence[GameResult]) -> list[dict[str, Any]]:
+                    results: Sequence[GameResult], sides: int) -> list[dict[str, Any]]:
     first = together[0]
     kind = first.kind
     if kind is MetricKind.NUMBER:
@@ -604,10 +608,10 @@ def _metric_figures(together: list[Metric], measured: dict[str, Quantity],
                     "player, so their users' share is everyone's") if everyone else ""
         if told:
             out.append({"id": f"{first.name}_wins", "kind": "bars",
-                        "title": f"Win share of the players who used each (95% intervals; the line: 1/seats)"
-                                 f"{left_out}",
+                        "title": "Win share of the players who used each (their team's in a team game; 95% "
+                                 f"intervals; the line: an equal share){left_out}",
                         "ylabel": "win share (%)", "labels": [q.name.split(".")[1] for q in told],
-                        "series": [{"name": "", **_bars_from(told, 100)}], "reference": 100 / seats})
+                        "series": [{"name": "", **_bars_from(told, 100)}], "reference": 100 / sides})
         return out
     return []
 
