@@ -167,4 +167,6 @@ def impact_lines(impact: dict[str, Any]) -> list[str]:
             f"{impact['games_played']} games; bots {','.join(impact['bots'])}): the change in the barred {word}'s "
             "win share against the same deal unbarred, in points (95% interval)"
             + (f"; from {impact['deals']} deals the intervals are rough (30 or more make them fair)."
-               if impact["deals"] < 30 else ".")]
+               if impact["deals"] < 30 else ".")
+            + f" With {len(impact['kinds'])} kinds, about one interval in twenty leaves 0 by chance alone: read a "
+            "change near its edge as a lead to follow with more deals."]
