@@ -109,6 +109,7 @@ def test_barring_a_colour_costs_a_snorkeling_seat_and_the_report_shows_it(tmp_pa
     assert {"plays.red", "plays.value 4", "plays.red.win"} <= names
     page = rp.render_html(built)
     assert "Card and action impact" in page and "change when a seat is barred" in page
+    assert "win share (unbarred)" in page
     assert "(nearly every player played it)" in page  # every seat plays every colour: its share says nothing
 
 

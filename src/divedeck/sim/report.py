@@ -905,14 +905,16 @@ def impact_section(report: dict[str, Any], svgs: dict[str, str]) -> list[str]:
     word = impact["word"] if measured and impact else "seat"
     header = ["kind", "plays per player and game", "win share of those who played it"]
     if measured:
-        header += [f"change when a {word} is barred (points)", "barred games that changed", "reading"]
+        header += [f"change when a {word} is barred (points)", f"the barred {word}'s win share (unbarred)",
+                   "barred games that changed", "reading"]
     table_rows = []
     for row in rows:
         cells: list[Any] = [row["kind"], quantity_text(row["plays"]) if row["plays"] else "0", win_text(report, row)]
         if measured:
             barred = row["barred"]
             cells += ([f"{barred['change']:+.1f} ({barred['ci95_low']:+.1f} to {barred['ci95_high']:+.1f})",
-                       _pct(barred["changed_games"]), verdict(barred, word)] if barred else ["", "", ""])
+                       f"{_pct(barred['barred_share'])} ({_pct(barred['unbarred_share'])})",
+                       _pct(barred["changed_games"]), verdict(barred, word)] if barred else ["", "", "", ""])
         table_rows.append(cells)
     out.append(table(header, table_rows))
     sides = report["summary"].get("teams", {}).get("rows") or report["summary"]["seats"]
