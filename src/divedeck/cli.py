@@ -642,11 +642,18 @@ def report_command(
     ladder_levels: Annotated[str | None, typer.Option(
         "--ladder-levels", help="The levels of the ladder, weakest first (default: random,easy,medium,hard, those "
                                 "the game has; hard searches and is slow).")] = None,
+    impact: Annotated[int, typer.Option(
+        "--impact", metavar="DEALS",
+        help="Also measure each card or action kind's impact: DEALS deals played once per kind and side with that "
+             "side's bots barred from the kind, against the same deals unbarred. Costly: kinds x sides x DEALS "
+             "games (Snorkeling, 4 seats: 40 x DEALS; Hold Your Breath!, 4 seats: 40 x DEALS; Hold your Hat: 10 x "
+             "DEALS); 0 skips it.", min=0)] = 0,
 ) -> None:
     """A designer's balance report: one HTML page of plots (red flags first, seat or team advantage, length,
     scores, the game's own metrics), the same figures as JSON and one CSV row per game; the red flags and the
     headline numbers are printed at the end."""
     from .sim import report
+    from .sim.impact import card_impact
     from .sim.ladder import skill_ladder
     from .sim.symmetry import symmetry_check
 
@@ -660,7 +667,9 @@ def report_command(
         results = simulate(spec, games)
         check = symmetry_check(game, options, same, symmetry, seed) if symmetry else None
         skill = skill_ladder(game, options, levels, ladder, seed) if ladder else None
-    built = report.build(spec, results, options, seats_text=",".join(seat_list), symmetry=check, ladder=skill)
+        impacts = card_impact(game, options, seat_list, impact, seed) if impact else None
+    built = report.build(spec, results, options, seats_text=",".join(seat_list), symmetry=check, ladder=skill,
+                         impact=impacts)
     _write_html(html_file, report.render_html(built))
     outputs.write("--json", report.to_json(built))
     outputs.write("--csv", report.per_game_csv(spec, results))
@@ -691,12 +700,46 @@ def _print_report_summary(built: dict[str, Any]) -> None:
     for name, value in built["headline"]:
         glance.add_row(name, value)
     out.print(glance)
+    _print_impact(built)
     if built["red_flags"]:
         out.print("[bold red]Red flags[/bold red]")
         for flag in built["red_flags"]:
             out.print(f"- {flag}", markup=False, soft_wrap=True)
     else:
         out.print("No red flags.")
+
+
+def _print_impact(built: dict[str, Any]) -> None:
+    """Card and action impact: how often each kind is played, its players' win share, its change when barred."""
+    from .sim.impact import verdict
+    from .sim.report import impact_rows, quantity_text, win_text
+
+    rows = impact_rows(built)
+    if not rows:
+        return
+    impact = built.get("impact") or {}
+    measured = bool(impact.get("applies"))
+    word = impact.get("word", "seat")
+    shown = Table(title="Card and action impact" + (f" ({impact['deals']} deals, each {word} barred in turn)"
+                                                     if measured else " (--impact DEALS: the change when barred)"),
+                  title_justify="left")
+    shown.add_column("kind")
+    shown.add_column("plays/player/game", justify="right")
+    shown.add_column("players' win share", justify="right")
+    if measured:
+        shown.add_column(f"barred {word}: change (points)", justify="right")
+        shown.add_column("reading")
+    for row in rows:
+        cells = [row["kind"], quantity_text(row["plays"]) if row["plays"] else "0",
+                 win_text(built, row)]
+        barred = row["barred"]
+        if measured and barred:
+            cells += [f"{barred['change']:+.1f} ({barred['ci95_low']:+.1f} to {barred['ci95_high']:+.1f})",
+                      verdict(barred, word)]
+        elif measured:
+            cells += ["", ""]
+        shown.add_row(*cells)
+    out.print(shown)
 
 
 @app.command("sweep")

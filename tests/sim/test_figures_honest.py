@@ -27,6 +27,7 @@ def test_a_per_game_share_is_one_estimate_with_its_interval_not_a_histogram_of_0
     built = rp.build(spec, [snorkeling(i, float(i % 4 == 0)) for i in range(20)], {})
     [figure] = [f for f in built["figures"] if f["id"] == "first_player_share"]
     assert figure["kind"] == "bars" and figure["series"][0]["values"] == [25.0]
+    assert figure["reference"] == 25.0  # a seat's win share, beside an equal share (on a fitted axis, it had none)
     share = next(q for q in built["quantities"] if q["name"] == "first_player_share")
     assert 0 <= share["ci95_low"] < share["value"] < share["ci95_high"] <= 1 and share["trials"] == 20
 
@@ -90,3 +91,34 @@ def test_simulate_seats_default_to_the_medium_level_as_report_sweep_and_tune() -
     done = CliRunner().invoke(app, ["simulate", "snorkeling", "--games", "2", "--workers", "1", "--json"])
     assert done.exit_code == 0, done.output
     assert json.loads(done.output)["bots"] == ["medium"] * 4
+
+
+def test_means_on_a_grid_get_one_bin_per_grid_point_not_spikes_where_two_share_a_bin() -> None:
+    """Hold Your Breath!'s Descent depth, the mean of four anchors at 5 ft steps, lies on a 1.25 ft grid; in 30
+    equal bins from 6.25 to 48.75 some bins held two grid points and drew spikes twice their neighbours' height."""
+    values = [1.25 * (5 + i % 35) for i in range(350)]  # every grid point from 6.25 to 48.75, ten times
+    counts = rp.histogram(values)
+    widths = {round(b - a, 9) for a, b in zip(counts["edges"], counts["edges"][1:], strict=False)}
+    assert widths == {1.25} and counts["discrete"]
+    assert set(counts["counts"]) == {10}
+
+
+def test_a_length_that_is_the_same_in_every_game_says_so_and_is_not_one_bar_filling_the_axis() -> None:
+    """Bermuda plays five rounds in every game: its 'rounds per game' was one bar from 4.6 to 5.4, an axis that
+    looked like a spread of values."""
+    svg = rp.draw({"id": "length", "kind": "histograms", "title": "Game length",
+                   "panels": [{"title": "rounds per game", "series": [{"name": "", "hist": rp.histogram([5.0] * 9)}]}]})
+    assert "rounds per game: 5 in every game" in svg
+
+
+def test_in_a_team_game_a_players_win_share_is_their_teams_beside_an_equal_share_of_teams() -> None:
+    """Hold your Hat's 'win share of the players who used each' counted half a win to each seat of the winning
+    team and drew 1/seats (25%) as the line, beside the impact table's team shares against 50%."""
+    played = [{"raid": 1}, {}, {"binoculars": 1}, {}]
+    games = [GameResult(i, ("words",) * 4, (0, 1) if i % 2 else (2, 3), (1.0,) * 4, 100,
+                        {"turns": 10, "metrics": {"played": played, "ending": "highest_total"}}) for i in range(20)]
+    built = rp.build(SimulationSpec("hold-your-hat", ("words",) * 4, measure=True), games, {})
+    shares = {q["name"]: q["value"] for q in built["quantities"]}
+    assert shares["played.raid.win"] == 0.5 and shares["played.binoculars.win"] == 0.5  # half the games each
+    [figure] = [f for f in built["figures"] if f["id"] == "played_wins"]
+    assert figure["reference"] == 50.0

@@ -126,6 +126,8 @@ class Metric:
     # GROUPED: the groups that mean the game stalled or hit a cap rather than ending as its rules intend (a
     # report's red flag when a game has any).
     stalls: tuple[str, ...] = ()
+    # NUMBER, a share per game that is one side's win share (the starting seat's): drawn beside an equal share.
+    equal_share: bool = False
 
 
 @dataclass(frozen=True)
@@ -156,6 +158,18 @@ class DataField:
 
 
 @dataclass(frozen=True)
+class CardKinds:
+    """The kinds of card or action whose impact a report measures (``report --impact``, Jaffe et al., AIIDE 2012):
+    ``kinds(config)`` names them in the order a report lists them; ``of_action(config, action)`` names the kinds a
+    seat's action plays (none for an action that plays no card: a pass, an end of turn). Counted over every
+    action of a report's games (how often each is played, the win share of those who play it), and a barred bot
+    is not offered an action of its barred kind while it has another legal choice."""
+
+    kinds: Callable[[Any], Sequence[str]]
+    of_action: Callable[[Any, Any], Sequence[str]]
+
+
+@dataclass(frozen=True)
 class Metrics:
     """What a game's designer report measures: ``measure(state, outcome, events)`` answers, for one finished game
     (its final state, outcome and every event from the deal on), a JSON-safe value for each declared metric.
@@ -163,7 +177,8 @@ class Metrics:
     ``data_fields`` are the data-file numbers ``--vary`` may set. ``teams(config)`` gives each team's seats in a
     team game (a report is then per team). ``starter_option`` names the option that says which seat (or team, in
     a team game) starts, so that a symmetry check can rotate it. ``standing`` and ``attacked`` give the report its
-    catch-up and drama figures (lead changes, the last at mid-game, attacks on the leader)."""
+    catch-up and drama figures (lead changes, the last at mid-game, attacks on the leader). ``card_kinds`` are the
+    kinds of card or action whose plays a report counts and whose impact ``--impact`` measures."""
 
     measure: Callable[[Any, Any, Sequence[Any]], dict[str, Any]]
     declared: tuple[Metric, ...] = ()
@@ -177,6 +192,7 @@ class Metrics:
     # event attacks (a card played on another's pile); the report follows the lead through the game.
     standing: Callable[[Any], Sequence[float]] | None = None
     attacked: Callable[[Any], Sequence[int]] | None = None
+    card_kinds: CardKinds | None = None
 
 @dataclass(frozen=True)
 class DataFile:

@@ -69,8 +69,11 @@ def spec_identity(spec: SimulationSpec) -> dict[str, Any]:
                 files[field.name] = hashlib.sha256(Path(value).read_bytes()).hexdigest()
             except OSError:
                 files[field.name] = None
-    return {"game": spec.game, "bots": list(spec.bots), "options": config_to_options(config), "seed": spec.seed,
-            "rotate": spec.rotate, "files": files}
+    identity = {"game": spec.game, "bots": list(spec.bots), "options": config_to_options(config), "seed": spec.seed,
+                "rotate": spec.rotate, "files": files}
+    if spec.barred is not None:  # only then: the keys of runs without it stay what they were
+        identity["barred"] = {"seats": list(spec.barred[0]), "kind": spec.barred[1]}
+    return identity
 
 
 def spec_key(spec: SimulationSpec) -> str:

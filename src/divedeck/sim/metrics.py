@@ -26,6 +26,8 @@ class RecordingGame:
         self.events: list[Event] = []
         self.state: Any = None
         self.drama: DramaRecorder | None = None
+        self.plays: list[dict[str, int]] | None = None  # per seat, {kind: plays} (``Metrics.card_kinds``)
+        self._kinds_of: Any = None
 
     def __getattr__(self, name: str) -> Any:
         value = getattr(self._game, name)
@@ -39,11 +41,19 @@ class RecordingGame:
         if metrics is not None and metrics.standing is not None:
             self.drama = DramaRecorder(metrics, config, self._game.num_players(config))
             self.drama.start(self.state)
+        if metrics is not None and metrics.card_kinds is not None:
+            self.plays = [{} for _ in range(self._game.num_players(config))]
+            of_action = metrics.card_kinds.of_action
+            self._kinds_of = lambda action: of_action(config, action)
         return self.state
 
     def apply(self, state: Any, seat: int, action: Any, at: int | None = None) -> list[Event]:
         events = self._game.apply(state, seat, action, at)
         self.events.extend(events)
+        if self.plays is not None and seat >= 0:
+            played = self.plays[seat]
+            for kind in self._kinds_of(action):
+                played[kind] = played.get(kind, 0) + 1
         if self.drama is not None:
             self.drama.after(state, events)
         return events
@@ -71,4 +81,6 @@ def play_measured(game_name: str, options: dict[str, Any], seed: int, bots: Sequ
     measured = measure(game, recording.state, outcome, recording.events)
     if recording.drama is not None:
         measured["drama"] = recording.drama.result(outcome.winners)
+    if recording.plays is not None:
+        measured["plays"] = recording.plays
     return outcome, decisions, length, measured

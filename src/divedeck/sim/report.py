@@ -29,6 +29,7 @@ from ..engine.game import Game
 from ..engine.registry import get_game
 from . import figures as fig
 from . import flags
+from .impact import card_kinds, impact_lines, verdict
 from .ladder import ladder_lines
 from .options import full_config, option_text, options_text, typed_options
 from .runner import GameResult, SimulationSpec
@@ -166,15 +167,42 @@ def quantities(spec: SimulationSpec, results: Sequence[GameResult]) -> dict[str,
             add(Quantity(f"score.s{seat}", f"seat {seat}'s score", "points", [r.scores[seat] for r in results],
                          group="score"))
     measured = [r.details.get("metrics", {}) for r in results]
+    # A player's share of a game: their side's (a team's, in a team game: 1 for a win alone, not 1/2 per seat).
+    side_of = {seat: side for side, members in enumerate(sides.seats) for seat in members}
+    player_shares = [[shared[side_of[seat]] for seat in range(seats)]
+                     for shared in (side_shares(r, sides) for r in results)]
     endings = sorted({str(m["ending"]) for m in measured if "ending" in m})
     for ending in endings:
         add(_share(f"ending={ending}", f"games ending {ending}",
                    [1.0 if m.get("ending") == ending else 0.0 for m in measured], "ending"))
     for metric in metrics.declared:
-        for q in _metric_quantities(metric, measured, shares, seats):
+        for q in _metric_quantities(metric, measured, player_shares, seats):
             add(q)
     for q in _drama_quantities([m["drama"] for m in measured if "drama" in m]):
         add(q)
+    for q in _play_quantities(card_kinds(spec.game, spec.options), measured, results, sides):
+        add(q)
+    return out
+
+
+def _play_quantities(kinds: Sequence[str], measured: list[dict[str, Any]], results: Sequence[GameResult],
+                     sides: Any) -> list[Quantity]:
+    """Each declared kind of card or action (``Metrics.card_kinds``, counted from the actions): plays per player
+    and game, a game where nobody played it counting 0; and the win share of the players who played it (their
+    side's share: a team's, in a team game), over the players who did."""
+    plays = [m.get("plays") for m in measured]
+    if not kinds or not any(plays):
+        return []
+    out = []
+    side_of = {seat: side for side, members in enumerate(sides.seats) for seat in members}
+    for kind in kinds:
+        out.append(Quantity(f"plays.{kind}", f"{kind}: plays per player and game", "plays",
+                            [sum(seat.get(kind, 0) for seat in p) / len(p) for p in plays if p], group="plays"))
+        users = [side_shares(r, sides)[side_of[seat]] for p, r in zip(plays, results, strict=True) if p
+                 for seat, played in enumerate(p) if played.get(kind)]
+        if users:
+            out.append(Quantity(f"plays.{kind}.win", f"{kind}: win share of the players who played it", "share",
+                                successes=sum(users), trials=len(users), pooled=True, group="plays.win"))
     return out
 
 
@@ -214,6 +242,8 @@ def quantity_names(spec: SimulationSpec, measured: dict[str, Quantity]) -> list[
             patterns.append(f"{metric.name}.GROUP")
         elif metric.kind is MetricKind.PLAYED:
             patterns += [f"{metric.name}.KIND", f"{metric.name}.KIND.win"]
+    if card_kinds(spec.game, spec.options):
+        patterns += ["plays.KIND", "plays.KIND.win"]
     return names + patterns
 
 
@@ -229,10 +259,12 @@ def quantity_named(spec: SimulationSpec, results: Sequence[GameResult], measured
     kinds = {m.name: m.kind for m in _metrics_of(get_game(spec.game)).declared}
     if eq and (head == "ending" or kinds.get(head) is MetricKind.CATEGORY):
         return _share(name, f"games ending {name.partition('=')[2]}" if head == "ending" else name, zeros, head)
-    parts = name.split(".")
+    parts = name.split(".", 1)
     kind = kinds.get(parts[0])
-    if len(parts) == 2 and kind in (MetricKind.GROUPED, MetricKind.PLAYED):
+    if len(parts) == 2 and "." not in parts[1] and kind in (MetricKind.GROUPED, MetricKind.PLAYED):
         return Quantity(name, name, values=zeros, group=parts[0])
+    if len(parts) == 2 and parts[0] == "plays" and parts[1] in card_kinds(spec.game, spec.options):
+        return Quantity(name, f"{parts[1]}: plays per player and game", "plays", values=zeros, group="plays")
     return None
 
 
@@ -301,6 +333,10 @@ def histogram(values: Sequence[float], bins: int = 30) -> dict[str, Any]:
     """Counts of ``values`` in bins: one per whole number for whole numbers over a short range, else ``bins``."""
     if not values:
         return {"edges": [], "counts": []}
+    scale = _lattice(values)
+    if scale > 1:  # values on a grid of 1/scale (the mean of four anchors at 5 ft steps: 1.25 ft): its own bins
+        scaled = histogram([round(v * scale) for v in values], bins)
+        return {**scaled, "edges": [edge / scale for edge in scaled["edges"]]}
     low, high = min(values), max(values)
     whole = all(float(v).is_integer() for v in values)
     step = math.gcd(*{int(v - low) for v in values}) or 1 if whole else 1
@@ -320,11 +356,23 @@ def histogram(values: Sequence[float], bins: int = 30) -> dict[str, Any]:
     return {"edges": edges, "counts": counts, "discrete": whole}
 
 
+def _lattice(values: Sequence[float], largest: int = 12) -> int:
+    """The smallest ``k`` up to ``largest`` that makes every value a whole number times ``1/k`` (1: whole numbers,
+    or no such ``k``): a mean over a few seats of whole numbers lies on such a grid, and bins that ignore it draw
+    spikes where two grid points share a bin."""
+    for k in range(1, largest + 1):
+        if all(abs(v * k - round(v * k)) < 1e-9 for v in values):
+            return k
+    return 1
+
+
 def build(spec: SimulationSpec, results: Sequence[GameResult], given_options: dict[str, Any],
           files: list[dict[str, str]] | None = None, seats_text: str | None = None,
-          symmetry: dict[str, Any] | None = None, ladder: dict[str, Any] | None = None) -> dict[str, Any]:
+          symmetry: dict[str, Any] | None = None, ladder: dict[str, Any] | None = None,
+          impact: dict[str, Any] | None = None) -> dict[str, Any]:
     """The whole report as JSON-safe data: how to rerun it, its red flags and headline numbers, the summary
-    tables, the symmetry check (``symmetry.py``) when one was run, and every figure's numbers."""
+    tables, the symmetry check (``symmetry.py``), the skill ladder (``ladder.py``) and the card impact
+    (``impact.py``) when they were run, and every figure's numbers."""
     game = get_game(spec.game)
     metrics = _metrics_of(game)
     summary = summarize(spec, results)
@@ -359,12 +407,48 @@ def build(spec: SimulationSpec, results: Sequence[GameResult], given_options: di
     if ladder is not None:
         report["command"] += (f" --ladder {ladder['games_per_pair']} --ladder-levels {','.join(ladder['levels'])}")
         report["ladder"] = ladder
+    if impact is not None:
+        report["command"] += f" --impact {impact['deals']}"
+        report["impact"] = impact
     report["red_flags"] = (flags.stall_flags(metrics, results, measured["minutes"].values)
                            + flags.win_flags(spec, summary, metrics.cooperative) + flags.symmetry_flags(symmetry)
                            + flags.ladder_flags(ladder))
     report["headline"] = [list(pair) for pair in flags.headline(report)]
-    report["figures"] = report_figures(spec, results, summary, measured, metrics, seats)
+    report["figures"] = report_figures(spec, results, summary, measured, metrics, seats) + impact_figures(
+        measured, impact)
     return report
+
+
+def impact_rows(report: dict[str, Any]) -> list[dict[str, Any]]:
+    """Per declared kind: its plays per player and game, the win share of those who played it, and its change
+    when barred (``impact.py``) when that was measured; JSON-safe, in the game's order."""
+    by_name = {q["name"]: q for q in report["quantities"]}
+    measured = {row["kind"]: row for row in (report.get("impact") or {}).get("kinds", [])}
+    kinds = [q["name"][len("plays."):] for q in report["quantities"] if q["name"].startswith("plays.")
+             and not q["name"].endswith(".win")]
+    kinds += [kind for kind in measured if kind not in kinds]
+    return [{"kind": kind, "plays": by_name.get(f"plays.{kind}"), "win": by_name.get(f"plays.{kind}.win"),
+             "barred": measured.get(kind)} for kind in kinds]
+
+
+def impact_figures(measured: dict[str, Quantity], impact: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """How often each kind is played; and, when measured, the change in a barred side's win share."""
+    plays = [q for q in measured.values() if q.group == "plays"]
+    out: list[dict[str, Any]] = []
+    if plays:
+        out.append({"id": "plays", "kind": "bars", "title": "Cards and actions played, per player and game "
+                    "(95% intervals)", "ylabel": "plays per player and game", "labels": [_short(q) for q in plays],
+                    "series": [{"name": "", **_bars_from(plays)}], "reference": None})
+    rows = (impact or {}).get("kinds", [])
+    if rows:
+        word = impact["word"] if impact else "seat"
+        out.append({"id": "impact", "kind": "bars",
+                    "title": f"The change in a {word}'s win share when barred from each (95% intervals; same deals "
+                             "unbarred)", "ylabel": "change (points)", "labels": [row["kind"] for row in rows],
+                    "series": [{"name": "", "values": [row["change"] for row in rows],
+                                "low": [row["ci95_low"] for row in rows],
+                                "high": [row["ci95_high"] for row in rows]}], "reference": 0.0})
+    return out
 
 
 def _bars_from(quantities_: Sequence[Quantity], scale: float = 1.0) -> dict[str, Any]:
@@ -378,7 +462,9 @@ def _bars_from(quantities_: Sequence[Quantity], scale: float = 1.0) -> dict[str,
 
 
 _GROUPS = {"win": "win share by seat", "advantage": "the first seat's advantage", "length": "game length",
-           "score": "score by seat", "ending": "how games end"}
+           "score": "score by seat", "ending": "how games end",
+           "plays": "cards and actions played, per player and game",
+           "plays.win": "the win share of the players who played each card or action"}
 
 
 def group_label(game_name: str, group: str) -> str:
@@ -460,12 +546,12 @@ def report_figures(spec: SimulationSpec, results: Sequence[GameResult], summary:
             continue
         together = [m for m in metrics.declared if metric.figure and m.figure == metric.figure] or [metric]
         done.update(m.name for m in together)
-        figures.extend(_metric_figures(together, measured, results))
+        figures.extend(_metric_figures(together, measured, results, len(rows)))
     return figures
 
 
 def _metric_figures(together: list[Metric], measured: dict[str, Quantity],
-                    results: Sequence[GameResult]) -> list[dict[str, Any]]:
+                    results: Sequence[GameResult], sides: int) -> list[dict[str, Any]]:
     first = together[0]
     kind = first.kind
     if kind is MetricKind.NUMBER:
@@ -474,10 +560,13 @@ def _metric_figures(together: list[Metric], measured: dict[str, Quantity],
             return []
         if q.pooled:  # a share: one estimate with its interval, not a histogram of 0s and 1s
             mean, low, high = q.estimate()
-            return [{"id": first.name, "kind": "bars", "title": f"{first.label} (95% interval)", "ylabel": "%",
+            seats = len(results[0].scores) if results else 1
+            equal = 100 / seats if first.equal_share else None  # a side's win share: beside an equal share
+            return [{"id": first.name, "kind": "bars", "title": f"{first.label} (95% interval"
+                     + (f"; the line: an equal share, {equal:.3g}%)" if equal is not None else ")"), "ylabel": "%",
                      "labels": [short_name(first.name)], "series": [{"name": "", "values": [100 * mean],
                                                                      "low": [100 * low], "high": [100 * high]}],
-                     "reference": None}]
+                     "reference": equal}]
         out: list[dict[str, Any]] = [{"id": first.name, "kind": "histograms",
                 "title": f"{first.label}: mean {quantity_text(q.to_json())}",
                 "panels": [{"title": first.unit, "series": [{"name": "", "hist": histogram(q.values)}]}]}]
@@ -519,10 +608,10 @@ def _metric_figures(together: list[Metric], measured: dict[str, Quantity],
                     "player, so their users' share is everyone's") if everyone else ""
         if told:
             out.append({"id": f"{first.name}_wins", "kind": "bars",
-                        "title": f"Win share of the players who used each (95% intervals; the line: 1/seats)"
-                                 f"{left_out}",
+                        "title": "Win share of the players who used each (their team's in a team game; 95% "
+                                 f"intervals; the line: an equal share){left_out}",
                         "ylabel": "win share (%)", "labels": [q.name.split(".")[1] for q in told],
-                        "series": [{"name": "", **_bars_from(told, 100)}], "reference": 100 / seats})
+                        "series": [{"name": "", **_bars_from(told, 100)}], "reference": 100 / sides})
         return out
     return []
 
@@ -610,7 +699,14 @@ def draw(figure_data: dict[str, Any]) -> str:
                 elif hist["counts"]:
                     ax.stairs(hist["counts"], hist["edges"], fill=not many, color=fig.COLOURS[i % 8],
                               alpha=0.85, label=one["name"] or None, linewidth=1.4)
-            ax.set_title(panel["title"], fontsize=9)
+            title = panel["title"]
+            hists = [one["hist"] for one in panel["series"] if one["hist"]["counts"]]
+            if hists and all(len(hist["counts"]) == 1 for hist in hists):  # one value in every game: say so
+                low, high = hists[0]["edges"]
+                value = (low + high) / 2
+                title = f"{title}: {value:g} in every game"
+                ax.set_xlim(value - 2 * (high - low), value + 2 * (high - low))  # not one bar filling the axis
+            ax.set_title(title, fontsize=9)
             ax.set_ylabel("games")
             if many:
                 ax.legend(frameon=False, fontsize=8)
@@ -764,6 +860,7 @@ def render_html(report: dict[str, Any]) -> str:
         body.append(f"<p><small>The standings each game declares, followed action by action; a side is a seat, or "
                     f"a team. The side last at mid-game wins an equal share if catching up is as likely as not: "
                     f"{_pct(1 / len(sides))}.</small></p>")
+    body += impact_section(report, svgs)
     body.append("<h2>How long a game lasts</h2>")
     length_rows = [[q["label"], quantity_text(q)] for q in report["quantities"]
                    if q["name"] in ("decisions", "turns", "rounds", "seconds", "minutes")]
@@ -772,7 +869,7 @@ def render_html(report: dict[str, Any]) -> str:
     body.append("<h2>Scores</h2>")
     body.append(_figure(report, svgs, "scores"))
     body.append("<h2>What happens in a game</h2>")
-    skip = {"win_by_seat", "win_by_bot", "length", "scores"}
+    skip = {"win_by_seat", "win_by_bot", "length", "scores", "plays", "impact"}
     for f in report["figures"]:
         if f["id"] not in skip:
             body.append(_figure(report, svgs, f["id"]))
@@ -781,6 +878,56 @@ def render_html(report: dict[str, Any]) -> str:
                       [[q["name"], q["label"], quantity_text(q)] for q in report["quantities"]]))
     body += reproduce_section(report)
     return page(f"{report['title']} balance report", body)
+
+
+def win_text(report: dict[str, Any], row: dict[str, Any]) -> str:
+    """The win share of a kind's players, unless nobody played it or nearly everyone did (then it is everyone's
+    share, and says nothing of the card)."""
+    win = row["win"]
+    if not win:
+        return "nobody played it"
+    if win["trials"] >= 0.98 * report["games"] * len(report["seats"]):
+        return "(nearly every player played it)"
+    return quantity_text(win)
+
+
+def impact_section(report: dict[str, Any], svgs: dict[str, str]) -> list[str]:
+    """Card and action impact: per kind the game declares, how often it is played, the win share of those who
+    play it, and (with ``--impact``) the change in a side's win share when it may not play it."""
+    rows = impact_rows(report)
+    impact = report.get("impact")
+    if not rows and not impact:
+        return []
+    out = ["<h2>Card and action impact</h2>"]
+    measured = bool(impact and impact.get("applies"))
+    if impact:
+        out += [f"<p>{html.escape(line)}</p>" for line in impact_lines(impact)]
+    word = impact["word"] if measured and impact else "seat"
+    header = ["kind", "plays per player and game", "win share of those who played it"]
+    if measured:
+        header += [f"change when a {word} is barred (points)", f"the barred {word}'s win share (unbarred)",
+                   "barred games that changed", "reading"]
+    table_rows = []
+    for row in rows:
+        cells: list[Any] = [row["kind"], quantity_text(row["plays"]) if row["plays"] else "0", win_text(report, row)]
+        if measured:
+            barred = row["barred"]
+            cells += ([f"{barred['change']:+.1f} ({barred['ci95_low']:+.1f} to {barred['ci95_high']:+.1f})",
+                       f"{_pct(barred['barred_share'])} ({_pct(barred['unbarred_share'])})",
+                       _pct(barred["changed_games"]), verdict(barred, word)] if barred else ["", "", "", ""])
+        table_rows.append(cells)
+    out.append(table(header, table_rows))
+    sides = report["summary"].get("teams", {}).get("rows") or report["summary"]["seats"]
+    out.append(f"<p><small>A player's win share is their {'team' if report['summary'].get('teams') else 'seat'}'s "
+               f"(an equal share is {_pct(1 / len(sides))}); players who play a card more are often those dealt "
+               "it, or already ahead, so read it beside the change when barred, which compares the same deals. "
+               + ("" if measured else "<code>--impact DEALS</code> measures that change: each deal played once "
+                  "per kind and side with that side barred from the kind.") + "</small></p>")
+    if "impact" in svgs:
+        out.append(_figure(report, svgs, "impact"))
+    if "plays" in svgs:
+        out.append(_figure(report, svgs, "plays"))
+    return out
 
 
 def ladder_section(ladder: dict[str, Any]) -> list[str]:

@@ -45,6 +45,8 @@ class SimulationSpec:
     seed: int = 0
     rotate: bool = False  # shift the bots one seat per game, to balance seat advantage between bots
     measure: bool = False  # also record the game's declared metrics (details["metrics"]; sim/metrics.py)
+    # (seats, kind): the bots in these seats are barred from a kind of card the game declares (sim/impact.py)
+    barred: tuple[tuple[int, ...], str] | None = None
 
     def seating(self, index: int) -> tuple[str, ...]:
         """Bot name in each seat for game ``index``."""
@@ -95,6 +97,10 @@ def play_game(spec: SimulationSpec, index: int) -> GameResult:
     seed = game_seed(spec.seed, index)
     seating = spec.seating(index)
     bots = [make_bot(spec.game, name, game_seed(seed, seat + 1)) for seat, name in enumerate(seating)]
+    if spec.barred is not None:
+        from .impact import barred_bots
+
+        bots = barred_bots(spec.game, spec.options, bots, spec.barred)
     if spec.measure:  # a designer's report: the same game, its events kept for the game's metrics
         outcome, decisions, length, metrics = play_measured(spec.game, spec.options, seed, bots, index)
     else:

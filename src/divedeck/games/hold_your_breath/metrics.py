@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from importlib import resources
 from typing import Any
 
-from ...engine.declaration import DataField, Metric, MetricKind, Metrics, Pace
-from .cards import DECK_SIZE
+from ...engine.declaration import CardKinds, DataField, Metric, MetricKind, Metrics, Pace
+from .actions import Calm, Discard, Draw, Kraken, Mass, Panic, Shark
+from .cards import ACTION_VERBS, DECK_SIZE, SPECIAL_LABELS
 from .events import (
     Breathed,
     Calmed,
@@ -78,6 +79,25 @@ def _attacked(event: Any) -> tuple[int, ...]:
     return ()
 
 
+# The special cards by label, as a report names them.
+_SPECIAL_CARDS = {label: f"{kind.capitalize()} card" for kind, label in SPECIAL_LABELS.items()}
+_ACTION_PLAYS = (Draw, Discard, Calm, Panic, Shark, Kraken, Mass)
+
+
+def _card_kinds(config: Any) -> tuple[str, ...]:
+    """The action icons' uses (HYB-R12; ``mass`` is the Kraken's other use), then the special cards."""
+    return (*ACTION_VERBS, *_SPECIAL_CARDS.values())
+
+
+def _card_played(config: Any, action: Any) -> tuple[str, ...]:
+    """A card played for an action plays that action; a special card (Shark, Kraken, Dolphin) plays itself
+    whatever its use (a Dolphin for Air too). Air and Swim for a printed value, ending a turn and the end-of-turn
+    choices play neither."""
+    kinds: tuple[str, ...] = (action.verb,) if isinstance(action, _ACTION_PLAYS) else ()
+    card = _SPECIAL_CARDS.get(getattr(action, "card", "")) if hasattr(action, "verb") else None
+    return (*kinds, card) if card else kinds
+
+
 METRICS = Metrics(
     measure=measure,
     declared=(
@@ -93,6 +113,7 @@ METRICS = Metrics(
     starter_option="first_player",
     standing=lambda state: [distance(state, seat) for seat in range(len(state.depths))],  # HYB-R41
     attacked=_attacked,
+    card_kinds=CardKinds(_card_kinds, _card_played),  # the action icons and the special cards
     data_fields=(
         DataField("deck.panic", "cards", "copies of each of the four Panic-icon card types (default 4); the "
                   "Draw-icon card of the same kind and value makes up the difference, so the deck keeps 68 cards",

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...engine.declaration import Metric, MetricKind, Metrics, Pace
+from ...engine.declaration import CardKinds, Metric, MetricKind, Metrics, Pace
+from .actions import Binoculars, ExtraTime, Raid, Skip, Theft
 from .events import BinocularsPlayed, ExtraTimePlayed, Fouled, RaidPlayed, SkipPlayed, TheftPlayed, TurnEnd, WordWon
 
 _SPECIALS = {BinocularsPlayed: "binoculars", RaidPlayed: "raid", TheftPlayed: "theft", SkipPlayed: "skip",
@@ -43,6 +44,15 @@ def measure(state: Any, outcome: Any, events: Sequence[Any]) -> dict[str, Any]:
     }
 
 
+# The special cards a team plays (HYH-C4), by the action that plays one.
+_SPECIAL_PLAYS = {Binoculars: "binoculars", Raid: "raid", Theft: "theft", Skip: "skip", ExtraTime: "extra time"}
+
+
+def _special_played(config: Any, action: Any) -> tuple[str, ...]:
+    kind = _SPECIAL_PLAYS.get(type(action))
+    return (kind,) if kind else ()
+
+
 METRICS = Metrics(
     measure=measure,
     declared=(
@@ -61,4 +71,5 @@ METRICS = Metrics(
     teams=lambda config: config.members(),
     starter_option="first_team",
     standing=lambda state: [state.total(team) for team in state.context.team_of],  # HYH-R28.2: totals so far
+    card_kinds=CardKinds(lambda config: tuple(_SPECIAL_PLAYS.values()), _special_played),  # the specials
 )
