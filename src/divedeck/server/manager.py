@@ -23,6 +23,7 @@ from .bot_workers import BotWorkers
 from .connection import CLOSE_GOING_AWAY, Connection
 from .limits import REMEMBERED_ADDRESSES, AddressLimits, TableError, client_key
 from .ownership import Leases, Solo
+from .processes import home_of
 from .settings import ServerSettings
 from .storage import Storage, StoredTable, tables_table
 from .table import LiveTable, SeatState, clean_name, error, hash_token, replacement_bot_name, undo_seat_after
@@ -35,8 +36,13 @@ FINISHED_KEPT = 600.0  # seconds a finished table stays in memory after its last
 CLOSE_SERVICE_RESTART = 1012  # a socket of a table this process gave up: the client reconnects, to the new owner
 
 
-def new_table_id() -> str:
-    return secrets.token_urlsafe(8)
+def new_table_id(home: tuple[int, int] | None = None) -> str:
+    """A new table id; with ``home`` (index, count) under ``--processes``, one whose sockets are handed to that
+    process (processes.py): about ``count`` draws."""
+    while True:
+        table_id = secrets.token_urlsafe(8)
+        if home is None or home_of(table_id, home[1]) == home[0]:
+            return table_id
 
 
 def new_token() -> str:
@@ -201,7 +207,7 @@ class TableManager:
             seed = secrets.randbelow(1 << 63)
         state, opening = game.new_with_events(config, seed)
         match = Match(game, config, seed, state, opening=opening)
-        stored = StoredTable(new_table_id(), game_name, config_to_options(config), seed,
+        stored = StoredTable(new_table_id(self.settings.home), game_name, config_to_options(config), seed,
                              [s.record() for s in states], hotseat, time.time(), None, None, [])
         lease = self.ownership.create_lease if isinstance(self.ownership, Leases) else None
         epoch = await self.storage.create_table(stored, lease)
