@@ -36,11 +36,12 @@ FINISHED_KEPT = 600.0  # seconds a finished table stays in memory after its last
 CLOSE_SERVICE_RESTART = 1012  # a socket of a table this process gave up: the client reconnects, to the new owner
 
 
-def new_table_id(home: tuple[int, int] | None = None) -> str:
+def new_table_id(home: tuple[int, int] | None = None, prefix: str = "") -> str:
     """A new table id; with ``home`` (index, count) under ``--processes``, one whose sockets are handed to that
-    process (processes.py): about ``count`` draws."""
+    process (processes.py): about ``count`` draws. With ``prefix`` (``--table-prefix``), it starts with it and a
+    dash, which the load balancer routes to this server (deploy/haproxy.cfg)."""
     while True:
-        table_id = secrets.token_urlsafe(8)
+        table_id = f"{prefix}-{secrets.token_urlsafe(8)}" if prefix else secrets.token_urlsafe(8)
         if home is None or home_of(table_id, home[1]) == home[0]:
             return table_id
 
@@ -207,7 +208,8 @@ class TableManager:
             seed = secrets.randbelow(1 << 63)
         state, opening = game.new_with_events(config, seed)
         match = Match(game, config, seed, state, opening=opening)
-        stored = StoredTable(new_table_id(self.settings.home), game_name, config_to_options(config), seed,
+        table_id = new_table_id(self.settings.home, self.settings.table_prefix)
+        stored = StoredTable(table_id, game_name, config_to_options(config), seed,
                              [s.record() for s in states], hotseat, time.time(), None, None, [])
         lease = self.ownership.create_lease if isinstance(self.ownership, Leases) else None
         epoch = await self.storage.create_table(stored, lease)

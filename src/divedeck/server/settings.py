@@ -97,6 +97,9 @@ class ServerSettings:
     # parent hands to it, and a response that created a table closes its connection, so that the next creation is
     # handed to the next process.
     home: tuple[int, int] | None = None
+    # Behind HAProxy (deploy/haproxy.cfg): the ids of the tables this server makes start with this and a dash, and
+    # the balancer sends the sockets of such a table to this server, which owns it.
+    table_prefix: str = ""
     # What real-time deadlines, bots' pace, grace periods and the rate limit wait on: a test moves a manual one.
     clock: Clock = field(default_factory=WallClock)
 
