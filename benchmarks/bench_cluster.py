@@ -49,7 +49,8 @@ from tests.services import running_postgres, running_redis  # noqa: E402
 
 LIMITS = ["--max-open-tables", "1000000", "--tables-per-minute", "1000000",
           "--open-tables-per-address", "1000000", "--address-messages-per-second", "1000000",
-          "--seat-messages-per-second", "1000000", "--messages-per-second", "1000000", "--grace", "600"]
+          "--seat-messages-per-second", "1000000", "--messages-per-second", "1000000", "--grace", "600",
+          "--sockets-per-address", "1000000"]  # every load client is 127.0.0.1 (more than 25 tables needs this)
 
 
 class ClusterServer:
