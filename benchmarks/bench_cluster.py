@@ -3,9 +3,14 @@ client of the server benchmark; and the failover time when a process is killed.
 
 * **saturation**: R tables of 4 seats with no think time (``load_client.py``, "fast") against ``divedeck serve
   --processes N --db postgresql://… --bus redis://…`` for N = 1 and N = 2 (alternating, ``--rounds`` rounds, a
-  fresh database each run). The kernel hands each socket to either process, so with 2 processes about half the
-  sockets of a table reach the process that does not own it and are relayed through the bus. Reported: acked
-  actions a second and the p50/p99 round trip of an action, for each N, and the ratio of actions a second.
+  fresh database each run). The parent of ``--processes`` hands every socket of a table to the process that owns
+  it (server/processes.py), so nothing is relayed. Reported: acked actions a second and the p50/p99 round trip of
+  an action, for each N, the ratio of actions a second, and the CPU per action of the servers, PostgreSQL and
+  Redis (from /proc, over the measured window).
+* **the machine's ceiling**, in the same run: the server benchmark's minimal Starlette server as 1 process and
+  as 2 (each on its own port with half the tables and one of the two load clients), under the same load. Its 2/1
+  ratio says what this machine gives a second process at all (the load clients, PostgreSQL and Redis share its
+  cores).
 * **failover** (``--kills K``): three processes; a table played by bots is watched by a spectator connected to a
   process that does not own it; its owner is killed (SIGKILL) and the time from the kill to the first update the
   spectator receives after reconnecting (to any live process) is taken, K times (the killed process is started
@@ -39,23 +44,25 @@ ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT))
 
-from bench_server import HOST, Clients, free_port, percentile  # noqa: E402
+from bench_server import HOST, Clients, Server, free_port, percentile  # noqa: E402
 from tests.services import running_postgres, running_redis  # noqa: E402
 
 LIMITS = ["--max-open-tables", "1000000", "--tables-per-minute", "1000000",
           "--open-tables-per-address", "1000000", "--address-messages-per-second", "1000000",
-          "--seat-messages-per-second", "1000000", "--messages-per-second", "1000000", "--grace", "600"]
+          "--seat-messages-per-second", "1000000", "--messages-per-second", "1000000", "--grace", "600",
+          "--sockets-per-address", "1000000"]  # every load client is 127.0.0.1 (more than 25 tables needs this)
 
 
 class ClusterServer:
     """``divedeck serve --processes N`` (its own process group, killed whole at the end)."""
 
-    def __init__(self, processes: int, database: str, bus: str, log: Path, bot_delay: float = 0.0) -> None:
+    def __init__(self, processes: int, database: str, bus: str, log: Path, bot_delay: float = 0.0,
+                 lease_seconds: float = 3.0) -> None:
         self.port = free_port()
         self.log = log
         self.command = [sys.executable, "-m", "divedeck.cli", "serve", "--host", HOST, "--port", str(self.port),
                         "--db", database, "--bus", bus, "--processes", str(processes), *LIMITS,
-                        "--bot-delay", str(bot_delay)]
+                        "--bot-delay", str(bot_delay), "--lease-seconds", str(lease_seconds)]
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> ClusterServer:
@@ -81,29 +88,91 @@ class ClusterServer:
             self.process.wait(10)
 
 
-def saturation(processes: int, postgres: Any, bus: str, tables: int, seconds: float, seed: int,
-               workdir: Path) -> dict[str, Any]:
-    server = ClusterServer(processes, postgres.new_database(), bus, workdir / f"sat-{processes}-{seed}.log").start()
-    try:
-        time.sleep(1.0)
-        with Clients(server, tables, min(2, tables), "fast", 50.0, seed, time.time() + seconds + 180,  # type: ignore[arg-type]
-                     False) as clients:
-            clients.collect("ready", 120)
-            go = time.time() + 0.3
-            t0, t1 = go + 2.0, go + 2.0 + seconds
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+SATURATION_LEASE = 10.0
+
+
+def tree_cpu(root: int) -> float:
+    """CPU seconds (user + system) of a live process and its live descendants: a server with its children,
+    PostgreSQL with its backends, Redis."""
+    parents: dict[int, int] = {}
+    ticks: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            pid = int(stat.parent.name)
+            parents[pid], ticks[pid] = int(fields[1]), int(fields[11]) + int(fields[12])
+    total, todo = 0, [root]
+    while todo:
+        pid = todo.pop()
+        total += ticks.get(pid, 0)
+        todo.extend(child for child, parent in parents.items() if parent == pid)
+    return total / CLK_TCK
+
+
+def measure(targets: list[Any], tables: int, seconds: float, seed: int,
+            roots: dict[str, int]) -> dict[str, Any]:
+    """Drive ``targets`` (objects with a ``port``), ``tables`` tables split evenly, each with its own load
+    client (two in all: two for one target, one each for two), all measured in the same window."""
+    deadline = time.time() + seconds + 180
+    per_client = 2 if len(targets) == 1 else 1
+    with contextlib.ExitStack() as stack:
+        groups = [stack.enter_context(Clients(target, tables // len(targets), per_client, "fast", 50.0,  # type: ignore[arg-type]
+                                              seed * 10 + number, deadline, False))
+                  for number, target in enumerate(targets)]
+        for clients in groups:
+            clients.collect("ready", 240)
+        go = time.time() + 0.3
+        t0, t1 = go + 2.0, go + 2.0 + seconds
+        for clients in groups:
             clients.send(("go", go, t0, t1))
-            results = clients.collect("result", seconds + 90)
-    finally:
-        server.kill()
+        time.sleep(max(0.0, t0 - time.time()))
+        cpu0 = {name: tree_cpu(sid) for name, sid in roots.items()}
+        time.sleep(max(0.0, t1 - time.time()))
+        cpu1 = {name: tree_cpu(sid) for name, sid in roots.items()}
+        results = [result for clients in groups for result in clients.collect("result", seconds + 90)]
     rtts: list[float] = []
     for result in results:
         values = array("d")
         values.frombytes(result["rtts"])
         rtts.extend(values)
     acked = sum(r["acked"] for r in results)
-    return {"processes": processes, "tables": tables, "seconds": seconds, "acked": acked,
-            "actions_per_s": acked / seconds, "rtt_p50_ms": percentile(rtts, 0.5),
-            "rtt_p99_ms": percentile(rtts, 0.99)}
+    run = {"tables": tables, "seconds": seconds, "acked": acked, "actions_per_s": acked / seconds,
+           "rtt_p50_ms": percentile(rtts, 0.5), "rtt_p99_ms": percentile(rtts, 0.99)}
+    for name in roots:  # CPU per acknowledged action, microseconds
+        run[f"{name}_cpu_us_per_action"] = (cpu1[name] - cpu0[name]) / acked * 1e6 if acked else None
+    return run
+
+
+def saturation(processes: int, postgres: Any, redis: Any, tables: int, seconds: float, seed: int,
+               workdir: Path) -> dict[str, Any]:
+    # A long lease: on a busy machine a late renewal would give every table up in the middle of the run (the
+    # failover runs keep the default).
+    server = ClusterServer(processes, postgres.new_database(), redis.url,
+                           workdir / f"sat-{processes}-{seed}.log", lease_seconds=SATURATION_LEASE).start()
+    try:
+        time.sleep(1.0)
+        assert server.process is not None
+        run = measure([server], tables, seconds, seed, {"server": server.process.pid,
+                                                        "postgres": postgres.process.pid,
+                                                        "redis": redis.process.pid})
+    finally:
+        server.kill()
+    return {"server": "divedeck", "processes": processes, **run}
+
+
+def minimal_saturation(processes: int, tables: int, seconds: float, seed: int, workdir: Path) -> dict[str, Any]:
+    """The hardware's ceiling: the minimal server of the server benchmark as ``processes`` processes (each on a
+    port of its own with its share of the tables, so that a table's sockets all meet in one process, as divedeck's
+    are routed), under the same load clients."""
+    with contextlib.ExitStack() as stack:
+        servers = [stack.enter_context(Server("minimal", workdir)) for _ in range(processes)]
+        time.sleep(1.0)
+        run = measure(servers, tables, seconds, seed, {f"server{index}": server.pid
+                                                       for index, server in enumerate(servers)})
+    cpu = [run.pop(f"server{index}_cpu_us_per_action") for index in range(processes)]
+    run["server_cpu_us_per_action"] = sum(cpu) if None not in cpu else None
+    return {"server": "minimal", "processes": processes, **run}
 
 
 async def one_failover(servers: list[ClusterServer], rng: random.Random) -> float:
@@ -167,6 +236,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2, help="rounds of (1 process, 2 processes)")
     parser.add_argument("--kills", type=int, default=20, help="kills in the failover phase (0: none)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-minimal", dest="minimal", action="store_false",
+                        help="leave out the minimal server's 1 and 2 processes (the machine's ceiling)")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 1 round of 10 s, 5 kills")
     parser.add_argument("--json", type=Path, help="write the measurements here too")
     args = parser.parse_args()
@@ -178,27 +249,43 @@ def main() -> None:
         postgres = stack.enter_context(running_postgres())
         redis = stack.enter_context(running_redis())
         workdir = Path(stack.enter_context(__import__("tempfile").TemporaryDirectory(prefix="bench-cluster-")))
+        kinds = ["divedeck", *(["minimal"] if args.minimal else [])]
         for round_number in range(args.rounds):
             order = (1, 2) if round_number % 2 == 0 else (2, 1)
-            for processes in order:
-                run = saturation(processes, postgres, redis.url, args.tables, args.seconds,
-                                 args.seed + round_number, workdir)
-                run["round"] = round_number
-                runs.append(run)
-                print(f"round {round_number}, {processes} process(es): {run['actions_per_s']:.0f} actions/s, "
-                      f"p50 {run['rtt_p50_ms'] or 0:.1f} ms, p99 {run['rtt_p99_ms'] or 0:.1f} ms", flush=True)
+            for kind in kinds if round_number % 2 == 0 else kinds[::-1]:
+                for processes in order:
+                    seed = args.seed + round_number
+                    run = (saturation(processes, postgres, redis, args.tables, args.seconds, seed, workdir)
+                           if kind == "divedeck" else
+                           minimal_saturation(processes, args.tables, args.seconds, seed, workdir))
+                    run["round"] = round_number
+                    runs.append(run)
+                    costs = ", ".join(f"{key.removesuffix('_cpu_us_per_action')} {value:.0f}"
+                                      for key, value in run.items() if key.endswith("_cpu_us_per_action") and value)
+                    print(f"round {round_number}, {kind}, {processes} process(es): {run['actions_per_s']:.0f} "
+                          f"actions/s, p50 {run['rtt_p50_ms'] or 0:.1f} ms, p99 {run['rtt_p99_ms'] or 0:.1f} ms; "
+                          f"CPU us/action: {costs}", flush=True)
         times = failover(postgres, redis.url, args.kills, workdir, args.seed) if args.kills else []
-    ratios = [two["actions_per_s"] / one["actions_per_s"] for one, two in
-              zip([r for r in runs if r["processes"] == 1], [r for r in runs if r["processes"] == 2], strict=True)
-              if one["actions_per_s"]]
-    summary = {"load_before": load, "load_after": os.getloadavg(), "cores": os.cpu_count(), "runs": runs,
-               "ratio_2_over_1": statistics.median(ratios) if ratios else None, "failover_s": times,
+
+    def ratio(kind: str) -> float | None:
+        ones = [r for r in runs if r["server"] == kind and r["processes"] == 1]
+        twos = [r for r in runs if r["server"] == kind and r["processes"] == 2]
+        ratios = [two["actions_per_s"] / one["actions_per_s"] for one, two in zip(ones, twos, strict=True)
+                  if one["actions_per_s"]]
+        return statistics.median(ratios) if ratios else None
+
+    load_after = os.getloadavg()
+    summary = {"load_before": load, "load_after": load_after, "cores": os.cpu_count(), "runs": runs,
+               "ratio_2_over_1": ratio("divedeck"), "minimal_ratio_2_over_1": ratio("minimal"), "failover_s": times,
                "failover_p50_s": percentile(times, 0.5), "failover_p95_s": percentile(times, 0.95)}
     print(f"2 processes / 1: {summary['ratio_2_over_1'] or 0:.2f}x actions/s (median of rounds; target >= 1.7x)")
+    if args.minimal:
+        print(f"minimal server, 2 processes / 1: {summary['minimal_ratio_2_over_1'] or 0:.2f}x actions/s "
+              "(the machine's ceiling in the same run)")
     if times:
         print(f"failover over {len(times)} kills: p50 {summary['failover_p50_s']:.2f} s, "
               f"p95 {summary['failover_p95_s']:.2f} s (target p95 <= 5 s)")
-    print(f"load average before {load[0]:.1f}, after {summary['load_after'][0]:.1f} on {os.cpu_count()} cores")
+    print(f"load average before {load[0]:.1f}, after {load_after[0]:.1f} on {os.cpu_count()} cores")
     if args.json:
         args.json.write_text(json.dumps(summary, indent=2))
 

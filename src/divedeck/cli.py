@@ -5,6 +5,7 @@ from __future__ import annotations
 import ipaddress
 import json
 import os
+import re
 import secrets
 import shlex
 import signal
@@ -1005,6 +1006,9 @@ def serve(
     bus: Annotated[str | None, typer.Option(
         help="With PostgreSQL: the Redis or Valkey URL (redis://host:6379/0) the server processes pass sockets "
              "through, so that any process takes any client (needed behind a load balancer).")] = None,
+    table_prefix: Annotated[str, typer.Option(
+        help="Behind HAProxy with deploy/haproxy.cfg: this server's name there (one, two, three...). The tables it "
+             "makes get ids that start with it, and the balancer sends their sockets here.")] = "",
 ) -> None:
     """Run the web server: open the address it prints in a browser to start a table."""
     from sqlalchemy.engine import make_url
@@ -1018,6 +1022,8 @@ def serve(
     if processes > 1 and bus is None:
         raise ConfigError("--processes above 1 needs --bus redis://host:6379/0 (Redis or Valkey): the processes "
                           "pass each other the sockets of the tables they own")
+    if table_prefix and not re.fullmatch(r"[a-z0-9]{1,12}", table_prefix):
+        raise ConfigError("--table-prefix is 1 to 12 lowercase letters and digits (the server's name in the balancer)")
     if bus is not None and (db is None or make_url(db).get_backend_name() == "sqlite"):
         raise ConfigError("--bus joins processes that share a PostgreSQL --db; with SQLite there is one process")
     settings = ServerSettings(
@@ -1032,7 +1038,7 @@ def serve(
         sockets_per_address=sockets_per_address, sockets_per_table=sockets_per_table,
         replays_per_minute=replays_per_minute,
         header_timeout=header_timeout, keep_alive=keep_alive, bot_workers=bot_workers, lease_seconds=lease_seconds,
-        bus_url=bus)
+        bus_url=bus, table_prefix=table_prefix)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     out.print(f"divedeck is running: open http://{shown}:{port}/ in your browser (Ctrl+C stops it).")
     shown_db = make_url(settings.database_url).render_as_string(hide_password=True)

@@ -5,6 +5,7 @@ is a replay of the stored log (issue 24, item 6)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import shutil
 from collections.abc import Iterator
@@ -12,10 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import redis
 from sqlalchemy import create_engine, select
 
 from divedeck.engine.match import Match
 from divedeck.engine.registry import game_names, get_game
+from divedeck.server.routing import RELAYED_COUNT
 from divedeck.server.storage import database_url as driver_url
 from divedeck.server.storage import leases_table
 from tests.live_server import ServerProcess
@@ -29,11 +32,18 @@ CONFIG = Path(__file__).resolve().parents[2] / "deploy" / "haproxy.cfg"
 ACTIONS = 12  # by the person at each table; bots play the other seats
 
 
-@pytest.fixture
-def balanced(database_url: str, redis_server: Redis, tmp_path: Path) -> Iterator[tuple[HAProxy, list[ServerProcess]]]:
+NAMES = ("one", "two", "three")  # the servers' names in deploy/haproxy.cfg
+
+
+@contextlib.contextmanager
+def behind_haproxy(database_url: str, redis_server: Redis, tmp_path: Path,
+                   named: bool) -> Iterator[tuple[HAProxy, list[ServerProcess]]]:
+    """Three servers behind HAProxy with the shipped configuration; ``named``: each runs with ``--table-prefix``
+    set to its name there, as the configuration says to."""
     require("haproxy", shutil.which("haproxy") is not None)
     servers = [ServerProcess(tmp_path / "unused", tmp_path / f"server{index}.log",
-                             (*FAST, "--bus", redis_server.url, "--allowed-host", "*"), db_url=database_url)
+                             (*FAST, "--bus", redis_server.url, "--allowed-host", "*",
+                              *(("--table-prefix", NAMES[index]) if named else ())), db_url=database_url)
                for index in range(3)]
     try:
         for server in servers:
@@ -43,6 +53,19 @@ def balanced(database_url: str, redis_server: Redis, tmp_path: Path) -> Iterator
     finally:
         for server in servers:
             server.kill()
+
+
+@pytest.fixture
+def balanced(database_url: str, redis_server: Redis, tmp_path: Path) -> Iterator[tuple[HAProxy, list[ServerProcess]]]:
+    """Servers without names: the balancer's round-robin sends any socket anywhere, the bus serves it."""
+    with behind_haproxy(database_url, redis_server, tmp_path, named=False) as pair:
+        yield pair
+
+
+@pytest.fixture
+def routed(database_url: str, redis_server: Redis, tmp_path: Path) -> Iterator[tuple[HAProxy, list[ServerProcess]]]:
+    with behind_haproxy(database_url, redis_server, tmp_path, named=True) as pair:
+        yield pair
 
 
 async def play_table(proxy: HAProxy, servers: list[ServerProcess], game_name: str, seed: int) -> str:
@@ -104,3 +127,30 @@ def test_three_processes_behind_haproxy_play_all_four_games(balanced: tuple[HAPr
         assert len(owners) >= 2, owners
 
     run(scenario)
+
+
+def test_behind_haproxy_a_tables_sockets_reach_the_server_that_owns_it(
+        routed: tuple[HAProxy, list[ServerProcess]], redis_server: Redis) -> None:
+    proxy, servers = routed
+    client = redis.Redis.from_url(redis_server.url)
+    before = int(client.get(RELAYED_COUNT) or 0)
+
+    async def scenario() -> list[str]:
+        return list(await asyncio.gather(*(play_table(proxy, servers, name, index)
+                                           for index, name in enumerate(game_names()))))
+
+    tables = run(scenario)
+    relayed = int(client.get(RELAYED_COUNT) or 0) - before
+    client.close()
+    assert relayed == 0, f"{relayed} sockets reached a server that does not own their table"
+    # Round-robin spread the tables; each id names the server that made it, which owns it.
+    assert len({table_id.split("-", 1)[0] for table_id in tables}) >= 2, tables
+    engine = create_engine(driver_url(servers[0].database_url))
+    with engine.connect() as connection:
+        owners = {row.table_id: row.owner for row in connection.execute(
+            select(leases_table.c.table_id, leases_table.c.owner).where(leases_table.c.table_id.in_(tables)))}
+    engine.dispose()
+    by_name: dict[str, set[str]] = {}
+    for table_id in tables:
+        by_name.setdefault(table_id.split("-", 1)[0], set()).add(owners[table_id])
+    assert all(len(nodes) == 1 for nodes in by_name.values()), by_name

@@ -282,7 +282,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
         return {"games": [game_declaration(name) for name in game_names()]}
 
     @app.post("/api/tables", status_code=201, response_model=None)
-    async def create_table(body: NewTable, request: Request) -> dict[str, Any] | JSONResponse:
+    async def create_table(body: NewTable, request: Request, response: Response) -> dict[str, Any] | JSONResponse:
         options, seats, seed = dict(body.options), [seat.model_dump() for seat in body.seats], None
         if body.guide:
             guide = get_game(body.game).guide if body.game in game_names() else None
@@ -297,6 +297,8 @@ def create_app(settings: ServerSettings) -> FastAPI:
         except TableError as failure:
             status = 404 if failure.code == "unknown_game" else failure.status
             return problem(status, failure.code, str(failure))
+        if settings.home is not None:  # the next table this client creates is made by the next process
+            response.headers["connection"] = "close"
         return {"table": table.public(), "tokens": tokens}
 
     @app.get("/api/tables")

@@ -24,6 +24,7 @@ from .connection import CLOSE_GOING_AWAY, Connection
 from .limits import REMEMBERED_ADDRESSES, AddressLimits, TableError, client_key
 from .move_clock import OFF, PROFILES, MoveClock, Profile
 from .ownership import Leases, Solo
+from .processes import home_of
 from .settings import ServerSettings
 from .storage import Storage, StoredTable, tables_table
 from .table import LiveTable, SeatState, clean_name, error, hash_token, replacement_bot_name, undo_seat_after
@@ -36,8 +37,14 @@ FINISHED_KEPT = 600.0  # seconds a finished table stays in memory after its last
 CLOSE_SERVICE_RESTART = 1012  # a socket of a table this process gave up: the client reconnects, to the new owner
 
 
-def new_table_id() -> str:
-    return secrets.token_urlsafe(8)
+def new_table_id(home: tuple[int, int] | None = None, prefix: str = "") -> str:
+    """A new table id; with ``home`` (index, count) under ``--processes``, one whose sockets are handed to that
+    process (processes.py): about ``count`` draws. With ``prefix`` (``--table-prefix``), it starts with it and a
+    dash, which the load balancer routes to this server (deploy/haproxy.cfg)."""
+    while True:
+        table_id = f"{prefix}-{secrets.token_urlsafe(8)}" if prefix else secrets.token_urlsafe(8)
+        if home is None or home_of(table_id, home[1]) == home[0]:
+            return table_id
 
 
 def new_token() -> str:
@@ -206,7 +213,8 @@ class TableManager:
         state, opening = game.new_with_events(config, seed)
         match = Match(game, config, seed, state, opening=opening)
         now = self.settings.clock.now()
-        stored = StoredTable(new_table_id(), game_name, config_to_options(config), seed,
+        table_id = new_table_id(self.settings.home, self.settings.table_prefix)
+        stored = StoredTable(table_id, game_name, config_to_options(config), seed,
                              [s.record() for s in states], hotseat, time.time(), None, None, [],
                              clock=None if profile is None else {"profile": profile.name, "started": now,
                                                                  "restarts": []})

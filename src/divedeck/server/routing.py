@@ -33,6 +33,7 @@ from .wire import encode
 log = logging.getLogger(__name__)
 HTTP_TIMEOUT = 10.0  # seconds to wait for the process a request was passed to
 FORWARDED = "x-divedeck-passed"  # a request passed on once is answered where it arrives, never passed again
+RELAYED_COUNT = "divedeck:relayed-sockets"  # a Redis counter: sockets served through the bus, all processes
 CLOSE_NOT_FOUND = 4404
 CLOSE_BAD_TOKEN = 4401
 
@@ -117,6 +118,8 @@ class Router:
         socket's receive loop, giving each message to ``handler.handle(connection, text)``."""
         connection_id = secrets.token_hex(8)
         relayed = self.relayed[connection_id] = Relayed(connection, owner)
+        with contextlib.suppress(Exception):  # how many sockets were relayed, for operators and the tests
+            await self.bus.client.incr(RELAYED_COUNT)
         self.bus.send(owner, {"k": "open", "c": connection_id, "from": self._node, "t": table_id, "hello": hello})
         router = self
 

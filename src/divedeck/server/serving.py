@@ -12,6 +12,7 @@ server had failed: ``Utf8CheckedWebSockets`` closes it the same way with a reaso
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
 from typing import Any
 
@@ -20,6 +21,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from .app import create_app
+from .processes import READY
 from .settings import ServerSettings
 
 MAX_HEAD_BYTES = 16384  # a request line and headers; more is refused with 400 by h11
@@ -96,6 +98,56 @@ def serve(settings: ServerSettings, port: int, processes: int = 1) -> None:
         serve_processes(settings, port, processes)
 
 
-def serve_on(settings: ServerSettings, port: int, listening: socket.socket) -> None:
-    """One of several processes: serve on the socket they all accept from."""
-    uvicorn.Server(_config(settings, port)).run(sockets=[listening])
+class HandedServer(uvicorn.Server):
+    """One of the processes of ``--processes N``: it listens on nothing; the parent accepts each connection and
+    hands it over ``channel`` (a Unix socket, ``SCM_RIGHTS``: processes.py), and it serves the connection as if it
+    had accepted it, with uvicorn's own protocol (built as ``uvicorn.Server.startup`` builds it)."""
+
+    def __init__(self, config: uvicorn.Config, channel: socket.socket) -> None:
+        super().__init__(config)
+        self.channel = channel
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets=[])
+        if self.should_exit:
+            return
+        self.channel.setblocking(False)
+        asyncio.get_running_loop().add_reader(self.channel.fileno(), self._take)
+        with contextlib.suppress(OSError):
+            self.channel.send(READY)  # the parent hands this process connections from now on
+
+    def _protocol(self) -> asyncio.Protocol:
+        config = self.config
+        protocol: asyncio.Protocol = config.http_protocol_class(  # type: ignore[call-arg]
+            config=config, server_state=self.server_state, app_state=self.lifespan.state)
+        return protocol
+
+    def _take(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                message, fds, _, _ = socket.recv_fds(self.channel, 16, 1)
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError:
+                message, fds = b"", []
+            if not message:  # the parent is gone: stop taking (the process stops with it, processes.py)
+                loop.remove_reader(self.channel.fileno())
+                return
+            for fd in fds:
+                connection = socket.socket(fileno=fd)
+                connection.setblocking(False)
+                if self.should_exit:
+                    connection.close()
+                    continue
+                loop.create_task(loop.connect_accepted_socket(self._protocol, connection))
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        with contextlib.suppress(Exception):
+            asyncio.get_running_loop().remove_reader(self.channel.fileno())
+        await super().shutdown(sockets)
+
+
+def serve_handed(settings: ServerSettings, port: int, channel: socket.socket) -> None:
+    """One of several processes: serve the connections the parent hands over ``channel``."""
+    HandedServer(_config(settings, port), channel).run()

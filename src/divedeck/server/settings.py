@@ -96,6 +96,13 @@ class ServerSettings:
     # The bus between processes (Redis or Valkey, routing.py): a socket for a table another process owns is
     # served through it. Without one, such a socket is refused and the page tries again.
     bus_url: str | None = None
+    # Under ``--processes N`` (processes.py): this process's index and N. Its new tables get ids whose sockets the
+    # parent hands to it, and a response that created a table closes its connection, so that the next creation is
+    # handed to the next process.
+    home: tuple[int, int] | None = None
+    # Behind HAProxy (deploy/haproxy.cfg): the ids of the tables this server makes start with this and a dash, and
+    # the balancer sends the sockets of such a table to this server, which owns it.
+    table_prefix: str = ""
     # What real-time deadlines, bots' pace, grace periods and the rate limit wait on: a test moves a manual one.
     clock: Clock = field(default_factory=WallClock)
 
