@@ -12,7 +12,7 @@ import { createTalk } from "./chat.js";
 import { createRecap } from "./recap.js";
 import { TableClient } from "./client.js";
 import { muted, setMuted, withFlights, yourTurn } from "./motion.js";
-import { screenMode } from "./room.js";
+import { screenFeed, screenMode } from "./room.js";
 import { notifyOn, notifySupported, signalTurn, toggleNotify } from "./turn-signal.js";
 import { guideButton, isGuided, updateGuide } from "./guide.js";
 import { rulesOpen, setRulesExtra, setRulesSheet, setupRules } from "./rules.js";
@@ -375,6 +375,7 @@ function renderLog(state, names) {
     return h("li", { class: `log-line${tone ? ` log-${tone}` : ""}` }, logLine(event.parts, state.seat, names));
   });
   replaceChildren(list, items.length ? items : h("li", { class: "log-empty" }, "Nothing has happened yet."));
+  screenFeed(items); // a room's shared screen shows the last few lines large (room.js)
   // The folded log (small screens) still says what happened last.
   $("log-peek").textContent = items.length ? items[items.length - 1].textContent : "";
   if (nearBottom || list.dataset.init !== "1") {
