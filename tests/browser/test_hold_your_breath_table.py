@@ -7,6 +7,7 @@ Screenshots are saved in test-artifacts/.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -32,9 +33,9 @@ def open_seat(browser: Any, server: ServerProcess, size: str, motion: str = "red
 
 
 def play_a_value_card(page: Any) -> str:
-    """Play the first legal Air or Swim use of the hand; the card's label."""
-    use = page.locator('#board .hyb-use.is-legal[data-act="use"][data-use="air"], '
-                       '#board .hyb-use.is-legal[data-act="use"][data-use="swim"]').first
+    """Play the first legal Air use of the hand (else Swim); the card's label."""
+    air = page.locator('#board .hyb-use.is-legal[data-act="use"][data-use="air"]')
+    use = (air if air.count() else page.locator('#board .hyb-use.is-legal[data-act="use"][data-use="swim"]')).first
     use.wait_for(timeout=15000)
     card = use.get_attribute("data-card") or ""
     use.click()
@@ -57,13 +58,15 @@ def test_the_cards_played_this_turn_stay_on_the_table_until_the_next_turn_plays(
         page.screenshot(path=str(artifacts / f"{size}-played-one.png"))
         # End the turn: the bots play theirs, and what the last bot played lies on the table, named by its diver.
         page.locator('#board [data-act="end"]').click()
-        keep = page.locator('#board [data-act="keep"]')
-        try:
-            keep.wait_for(timeout=3000)
-            keep.click()
-        except Exception:  # noqa: BLE001 -- no discard step after this turn
-            pass
-        page.wait_for_selector('#board .hyb-use.is-legal[data-act="use"]', timeout=20000)
+        # The end of the turn: a card laid face down if no Air was played, then keep the rest; then the bots.
+        deadline = time.monotonic() + 30
+        while not page.locator('#board .hyb-use.is-legal[data-act="use"]').count():
+            assert time.monotonic() < deadline, "the turn did not come back"
+            for choice in ('#board [data-act="single"]', '#board [data-act="keep"]'):
+                if page.locator(choice).count():
+                    page.locator(choice).first.click(timeout=2000)
+                    break
+            page.wait_for_timeout(100)
         text = played.inner_text()
         if page.locator("#board .hyb-played .hyb-card").count():
             assert "Elizabeth" not in text  # a bot's turn, not ours, is what lies there now
