@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.live_server import ServerProcess
 
 TV = {"viewport": {"width": 1920, "height": 1080}}
@@ -43,26 +45,44 @@ def test_the_room_set_up_fills_a_television(browser: Any, server: ServerProcess,
     page.context.close()
 
 
-def test_the_television_shows_a_feed_of_the_last_moves(browser: Any, server: ServerProcess, artifacts: Any) -> None:
-    """The shared screen (a spectator) keeps a short feed of the last few moves, in the log's words, large enough to
-    read across a room, beside the join corner; it never shows more than a spectator may see (its log is the
-    spectator's), and a phone's move appears there."""
-    from tests.browser.test_rooms import assert_screen_saw_only_spectator_views, join_by_phone, open_room_screen, start
-    from tests.browser.test_snorkeling_web import take_one_step
+FEED_GAMES = {"snorkeling": ({"target_score": 3}, "#board .card"), "hold-your-breath": ({}, "#board .hyb-depth")}
+# Board content the feed would hide: cards, piles, seats and the like (not the board's own empty frame).
+UNDER_FEED = """() => {
+  const feed = document.querySelector('.screen-feed').getBoundingClientRect();
+  return [...document.querySelectorAll('#board .seat, #board .card, #board .hyb-card, #board .hyb-lane, #board .pill')]
+    .map((el) => el.getBoundingClientRect())
+    .filter((b) => b.width && b.bottom > feed.top && b.top < feed.bottom && b.left < feed.right && b.right > feed.left)
+    .length;
+}"""
 
-    screen, code = open_room_screen(browser, server, "snorkeling", {"target_score": 3}, players=2, bots=[None, "greedy"])
+
+@pytest.mark.parametrize("game", sorted(FEED_GAMES))
+def test_the_television_shows_a_feed_of_the_last_moves(browser: Any, server: ServerProcess, artifacts: Any,
+                                                       game: str) -> None:
+    """The shared screen (a spectator) keeps a short feed of the last few moves, in the log's words, large enough to
+    read across a room, beside the join corner and over none of the table; it never shows more than a spectator
+    may see (its log is the spectator's), and a phone's move appears there."""
+    from tests.browser.test_rooms import assert_screen_saw_only_spectator_views, join_by_phone, open_room_screen, start
+    from tests.browser.test_rooms_games import GAMES
+
+    options, board = FEED_GAMES[game]
+    step = GAMES[game][1]
+    screen, code = open_room_screen(browser, server, game, options, players=2, bots=[None, "greedy"])
     phone = join_by_phone(browser, server, code, "Ann", by_link=True)
-    table_id = start(screen, "#board .snk-center, #board .card")
-    moves = 0
-    for _ in range(60):  # a few moves from the phone (the bot answers each)
-        if moves >= 6 and screen.locator(".screen-feed li").count() >= 4:
+    table_id = start(screen, board)
+    moves, seen = 0, []
+    for _ in range(80):  # a few moves from the phone (the bot answers each)
+        if moves >= 10 and screen.locator(".screen-feed li").count() >= 4 and any("Ann" in t for t in seen):
             break
-        moves += take_one_step(phone)
+        moves += step(phone)
         phone.wait_for_timeout(150)
+        seen.append(screen.evaluate("() => document.querySelector('.screen-feed')?.innerText || ''"))
     feed = screen.locator(".screen-feed li")
     assert 3 <= feed.count() <= 5, feed.count()
     text = screen.locator(".screen-feed").inner_text()
-    assert "Ann" in text and "you" not in text.split(), text  # names, never "you" on a shared screen
+    assert any("Ann" in t for t in seen), seen  # the phone's moves appeared there, by name
+    assert all("you" not in t.split() for t in seen), seen  # never "you" on a shared screen
+    assert "Last moves" in text
     size = screen.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.screen-feed li')).fontSize)")
     assert size >= 20, size
     box = screen.locator(".screen-feed").bounding_box()
@@ -70,6 +90,7 @@ def test_the_television_shows_a_feed_of_the_last_moves(browser: Any, server: Ser
     assert box and corner and box["x"] >= 0 and box["y"] + box["height"] <= 1080
     assert box["x"] + box["width"] <= corner["x"], (box, corner)  # beside the join corner, not under it
     screen.screenshot(path=str(artifacts / "tv-feed.png"))
+    assert screen.evaluate(UNDER_FEED) == 0  # the table stays whole above it
     assert_screen_saw_only_spectator_views(server, screen, table_id)
     phone.context.close()
     screen.context.close()
