@@ -1,7 +1,8 @@
 // Motion and attention for any game's board, knowing no rule: cards (elements with `data-card`) that change
 // place between two renders fly from where they were (hand to pile), and cards that appear fly in from the deck
-// (`.deck-card`) where the board shows one. Short Web Animations, none at all when the system asks for reduced
-// motion. And "your turn": a short sound and a vibration where the browser allows them, unless muted.
+// (`.deck-card`) where the board shows one, or from the place their `data-from` names (an element's
+// `data-origin`: a seat's panel). Short Web Animations, none at all when the system asks for reduced motion.
+// And "your turn": a short sound and a vibration where the browser allows them, unless muted.
 
 const FLIGHT_MS = 260;
 const MUTE_KEY = "divedeck.mute";
@@ -20,7 +21,9 @@ function rects(root) {
     byLabel.set(el.dataset.card, list);
   }
   const deck = root.querySelector(".deck-card");
-  return { byLabel, deck: deck ? deck.getBoundingClientRect() : null };
+  // Places a card may come from when no copy of it was on the board (a seat's panel: `data-origin`).
+  const origins = new Map([...root.querySelectorAll("[data-origin]")].map((el) => [el.dataset.origin, el.getBoundingClientRect()]));
+  return { byLabel, deck: deck ? deck.getBoundingClientRect() : null, origins };
 }
 
 const near = (a, b) => Math.abs(a.left - b.left) < 2 && Math.abs(a.top - b.top) < 2;
@@ -50,7 +53,7 @@ export function withFlights(root, render) {
   }
   for (const [el, rect] of arrivals) {
     const old = unmatched.get(el.dataset.card) || [];
-    const from = old.length ? old.shift() : before.deck;
+    const from = old.length ? old.shift() : before.origins.get(el.dataset.from) || before.deck;
     if (from) fly(el, from, rect);
   }
   return result;

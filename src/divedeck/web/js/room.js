@@ -35,7 +35,25 @@ export function screenMode() {
   document.head.append(h("link", { rel: "stylesheet", href: "/static/css/room.css" }));
   document.body.append(h("aside", { class: "screen-corner", "aria-label": "Join this room" }, joinCard(code),
     letBackIn(code)));
+  document.body.append(h("aside", { class: "screen-feed", "aria-label": "The last moves", hidden: true },
+    h("h2", { class: "screen-feed-title" }, "Last moves"), h("ol", { class: "screen-feed-lines" })));
   return true;
+}
+
+const FEED_LINES = 4;
+
+/** The shared screen's feed: the last few log lines as the table page wrote them (the spectator's log, so nothing a
+ * seat hides), the newest last. Does nothing on other pages. */
+export function screenFeed(lines) {
+  const feed = document.querySelector(".screen-feed");
+  if (!feed) return;
+  const shown = lines.slice(-FEED_LINES).map((line) => {
+    const item = line.cloneNode(true);
+    item.removeAttribute("id");
+    return item;
+  });
+  replaceChildren(feed.querySelector(".screen-feed-lines"), shown);
+  feed.hidden = shown.length === 0;
 }
 
 /** "A phone lost its seat?": the screen lets a player whose phone died join again by name (it alone may: a name

@@ -12,7 +12,7 @@ import { createTalk } from "./chat.js";
 import { createRecap } from "./recap.js";
 import { TableClient } from "./client.js";
 import { muted, setMuted, withFlights, yourTurn } from "./motion.js";
-import { screenMode } from "./room.js";
+import { screenFeed, screenMode } from "./room.js";
 import { notifyOn, notifySupported, signalTurn, toggleNotify } from "./turn-signal.js";
 import { guideButton, isGuided, updateGuide } from "./guide.js";
 import { rulesOpen, setRulesExtra, setRulesSheet, setupRules } from "./rules.js";
@@ -385,6 +385,7 @@ function renderLog(state, names) {
     return h("li", { class: `log-line${tone ? ` log-${tone}` : ""}` }, logLine(event.parts, state.seat, names));
   });
   replaceChildren(list, items.length ? items : h("li", { class: "log-empty" }, "Nothing has happened yet."));
+  screenFeed(items); // a room's shared screen shows the last few lines large (room.js)
   // The folded log (small screens) still says what happened last.
   $("log-peek").textContent = items.length ? items[items.length - 1].textContent : "";
   if (nearBottom || list.dataset.init !== "1") {
@@ -639,6 +640,62 @@ function createdHere(tableId) {
   }
 }
 
+/**
+ * A shared screen this tab made, its seats not all named in the lobby: "Who is playing at this screen?", once, a
+ * name for each unnamed seat (empty keeps the server's "Player N"). Resolves with {seat: name}.
+ */
+async function askSeatNames(seats) {
+  const asked = `divedeck.named.${page.tableId}`;
+  let table = null;
+  try {
+    if (sessionStorage.getItem(asked) === "1") return {};
+    const response = await fetch(`/api/tables/${encodeURIComponent(page.tableId)}`, { headers: { Accept: "application/json" } });
+    table = response.ok ? (await response.json()).table : null;
+  } catch {
+    return {};
+  }
+  const unnamed = seats.map((spec) => spec.seat).filter((seat) => table?.seats?.[seat] && !table.seats[seat].named);
+  if (!unnamed.length) return {};
+  return new Promise((resolve) => {
+    const inputs = unnamed.map((seat) => h("input", {
+      type: "text", id: `seat-name-${seat}`, class: "name-input", maxlength: MAX_NAME, autocomplete: "off",
+      placeholder: table.seats[seat].name, enterkeyhint: "next",
+    }));
+    const form = h("form", { class: "overlay-card", novalidate: true },
+      h("h2", { id: "names-title" }, "Who is playing at this screen?"),
+      h("p", { class: "field-help" }, "Each name shows by its seat, on the screen between turns and in the log."),
+      h("div", { class: "seat-names" }, unnamed.map((seat, i) => h("div", { class: "seat-names-row" },
+        h("label", { for: `seat-name-${seat}` }, `Seat ${seat + 1}`), inputs[i]))),
+      h("div", { class: "dialog-actions" },
+        h("button", { type: "submit", class: "btn btn-primary", id: "names-start" }, "Start"),
+        h("button", { type: "button", class: "btn btn-quiet", id: "names-skip" }, "Keep Player 1, 2…")));
+    const dialog = h("div", { id: "names-dialog", class: "overlay people-dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "names-title" }, form);
+    const done = (names) => {
+      try {
+        sessionStorage.setItem(asked, "1");
+      } catch {
+        // private mode: asked again on a reload
+      }
+      dialog.remove();
+      $("main").inert = false;
+      resolve(names);
+    };
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const names = {};
+      unnamed.forEach((seat, i) => {
+        const typed = inputs[i].value.replace(/\s+/g, " ").trim().slice(0, MAX_NAME);
+        if (typed) names[seat] = typed;
+      });
+      done(names);
+    });
+    form.querySelector("#names-skip").addEventListener("click", () => done({}));
+    $("main").inert = true;
+    document.body.append(dialog);
+    inputs[0].focus();
+  });
+}
+
 function askName() {
   return new Promise((resolve) => {
     const remembered = rememberedName();
@@ -790,12 +847,13 @@ async function start() {
   const created = createdHere(page.tableId);
   const name = !invited || seats.length !== 1 || (await seatNamed(seats[0].seat)) ? ""
     : created ? rememberedName() : await askName();
+  const seatNames = created && seats.length > 1 ? await askSeatNames(seats) : {}; // a shared screen: who plays?
   page.hotseat = seats.length > 1;
   document.body.classList.toggle("is-hotseat", page.hotseat);
   document.body.classList.toggle("is-spectator", seats.length === 0);
   const specs = seats.length ? seats : [{ seat: null, token: null }];
   for (const spec of specs) {
-    const client = new TableClient({ tableId: page.tableId, token: spec.token, name });
+    const client = new TableClient({ tableId: page.tableId, token: spec.token, name: seatNames[spec.seat] || name });
     client.on("welcome", (message) => {
       if (Number.isFinite(message.now)) page.serverOffset = message.now - Date.now();
       setServerOffset(page.serverOffset);

@@ -3,6 +3,8 @@
 // The page holds no rule: a card's uses and their words come from the game's static data (`static.cards`), what
 // may be played now from the server's legal records ({notation, kind, cards, target, label}), and a use that is
 // not legal now asks the server "why not?" (`api.check`), whose answer names the rule. The log is the server's.
+// The cards played this turn lie on the table from the log (the events as this seat received them, `ctx.log`): a
+// card played is public (HYB-R10..R13), and the turn's plays are the play events after the last `end_play`.
 
 import { h, presenceBadge, replaceChildren, sayWhyNot } from "../util.js";
 
@@ -132,22 +134,102 @@ function anchorIcon(className) {
   return svg;
 }
 
-/** A card face: its kind in words, its value and its icon's action with its glyph (or "any card" for a Dolphin);
- * never its notation code. */
+const SVG_NS = "http://www.w3.org/2000/svg";
+// Inks per kind: `band` behind the value and the kind's name, `text` on it, `ink` for the drawing, `tint` the body.
+// The same colours as the log's chips (hold-your-breath.css), which differ in lightness for colour-blind players.
+const INKS = {
+  air: { band: "#7fcdf2", text: "#02202f", ink: "#0b5f8a", tint: "#e6f6ff" },
+  swim: { band: "#3bb26f", text: "#03200d", ink: "#17603a", tint: "#e0f5e9" },
+  shark: { band: "#c42f38", text: "#ffffff", ink: "#8c1b23", tint: "#fbe6e6" },
+  kraken: { band: "#4a2a8a", text: "#ffffff", ink: "#3b1464", tint: "#efe6f9" },
+  dolphin: { band: "#ffe066", text: "#231a00", ink: "#6b5200", tint: "#fff7d6" },
+  unknown: { band: "#9aa5ad", text: "#111111", ink: "#333333", tint: "#eeeeee" },
+};
+
+function esc(text) {
+  return String(text).replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[ch]));
+}
+
+// The picture of each kind, in the card's inks, around (50, 80) of a 100x140 card.
+const ART = {
+  air: (p) => [[50, 82, 15], [30, 64, 8], [72, 62, 7], [30, 100, 6], [70, 102, 9], [52, 56, 4]]
+    .map(([x, y, r]) => `<circle cx="${x}" cy="${y}" r="${r}" fill="${p.tint}" stroke="${p.ink}" stroke-width="2.2"/>`
+      + `<path d="M${x - r * 0.45} ${y - r * 0.35} a${r * 0.55} ${r * 0.55} 0 0 1 ${r * 0.5} -${r * 0.3}" fill="none" stroke="${p.ink}" stroke-width="1.4" stroke-linecap="round"/>`).join(""),
+  // a diver's fin: the foot pocket, the wide blade with its ribs, a trail of bubbles
+  swim: (p) => `<g transform="rotate(-28 50 82)"><path d="M42 54 C42 48 58 48 58 54 L60 70 C70 84 72 98 70 108 C62 112 38 112 30 108 C28 98 30 84 40 70 Z" fill="${p.band}" stroke="${p.ink}" stroke-width="2" stroke-linejoin="round"/>`
+    + `<path d="M44 58 H56" stroke="${p.tint}" stroke-width="3" stroke-linecap="round"/>`
+    + `<path d="M42 76 L38 104 M50 74 V106 M58 76 L62 104" stroke="${p.ink}" stroke-width="1.6" fill="none"/></g>`
+    + `<circle cx="74" cy="58" r="4" fill="none" stroke="${p.ink}" stroke-width="1.6"/><circle cx="80" cy="70" r="2.6" fill="none" stroke="${p.ink}" stroke-width="1.4"/>`,
+  shark: (p) => `<path d="M30 96 C40 86 50 66 64 56 C62 70 64 86 74 96 Z" fill="${p.band}" stroke="${p.ink}" stroke-width="2" stroke-linejoin="round"/>`
+    + [98, 108].map((y) => `<path d="M14 ${y} q9 -6 18 0 t18 0 t18 0 t18 0" fill="none" stroke="${p.ink}" stroke-width="2.2" stroke-linecap="round"/>`).join(""),
+  kraken: (p) => `<ellipse cx="50" cy="70" rx="16" ry="14" fill="${p.band}" stroke="${p.ink}" stroke-width="2"/>`
+    + `<circle cx="44" cy="70" r="2.4" fill="${p.tint}"/><circle cx="56" cy="70" r="2.4" fill="${p.tint}"/>`
+    + [[-14, -26], [-6, -12], [6, 12], [14, 26]].map(([a, b]) => `<path d="M${50 + a} 80 C${50 + a} 94 ${50 + b} 94 ${50 + b} 106" fill="none" stroke="${p.band}" stroke-width="5" stroke-linecap="round"/>`).join(""),
+  dolphin: (p) => `<path d="M22 96 C30 70 58 58 80 66 C72 68 70 72 74 78 C60 72 44 78 34 96 Z" fill="${p.band}" stroke="${p.ink}" stroke-width="2" stroke-linejoin="round"/>`
+    + `<path d="M52 68 L56 58 L62 66" fill="${p.band}" stroke="${p.ink}" stroke-width="1.8" stroke-linejoin="round"/>`
+    + `<circle cx="70" cy="69" r="1.6" fill="${p.ink}"/>`
+    + `<path d="M20 106 q8 -6 16 0 t16 0 t16 0 t16 0" fill="none" stroke="${p.ink}" stroke-width="2.2" stroke-linecap="round"/>`,
+};
+
+/** SVG markup of a card's face: its value (or the kind's mark) and kind in the band, the kind's picture, and its
+ * icon's glyph and action at the foot (a Dolphin: "any card"). */
+function faceMarkup(deck, info) {
+  const p = INKS[info.kind] || INKS.unknown;
+  const kind = (KIND_WORD[info.kind] || info.kind).toUpperCase();
+  const value = info.value ? String(info.value) : info.kind === "dolphin" ? "★" : info.kind === "shark" ? "▲" : info.kind === "kraken" ? "✷" : "?";
+  const glyph = info.icon && deck.icons[info.icon] ? `${deck.icons[info.icon]} ` : "";
+  const action = info.icon ? info.icon[0].toUpperCase() + info.icon.slice(1) : info.kind === "dolphin" ? "any card" : "";
+  const art = ART[info.kind] ? ART[info.kind](p) : "";
+  return `<svg xmlns="${SVG_NS}" viewBox="0 0 100 140" class="hyb-card-svg" aria-hidden="true" focusable="false">`
+    + `<rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="${p.tint}" stroke="${p.ink}" stroke-width="3"/>`
+    + `<path d="M3 11 A8 8 0 0 1 11 3 H89 A8 8 0 0 1 97 11 V40 H3 Z" fill="${p.band}"/>`
+    + `<text x="8" y="33" font-size="${value.length > 1 ? 27 : 32}" font-weight="800" fill="${p.text}" textLength="${value.length > 1 ? 34 : 20}" lengthAdjust="spacingAndGlyphs">${esc(value)}</text>`
+    + `<text x="93" y="31" font-size="${kind.length > 5 ? 11 : 13}" font-weight="800" text-anchor="end" fill="${p.text}">${esc(kind)}</text>`
+    + art
+    + (action ? `<text x="50" y="130" font-size="${action.length > 7 ? 13 : 15}" font-weight="800" text-anchor="middle" fill="${p.ink}">${esc(glyph + action)}</text>` : "")
+    + `</svg>`;
+}
+
+/** A card face drawn as a card (SVG): its value and kind in words, its picture and its icon's action with its
+ * glyph (or "any card" for a Dolphin); named in words for screen readers, never by its notation code. */
 export function cardFace(deck, label, { className = "" } = {}) {
   const info = deck.info(label);
-  const parts = [h("span", { class: "hyb-card-kind" }, KIND_WORD[info.kind] || info.kind)];
-  if (info.value) parts.push(h("span", { class: "hyb-card-value" }, String(info.value)));
-  else parts.push(h("span", { class: "hyb-card-value hyb-card-mark" }, info.kind === "dolphin" ? "★" : info.kind === "shark" ? "▲" : "✷"));
-  const glyph = info.icon && deck.icons[info.icon] ? h("span", { class: "hyb-card-glyph", "aria-hidden": "true" }, deck.icons[info.icon]) : null;
-  parts.push(h("span", { class: "hyb-card-icon" }, glyph, info.icon ? info.icon[0].toUpperCase() + info.icon.slice(1) : info.kind === "dolphin" ? "any card" : ""));
-  return h("div", { class: `hyb-card hyb-${info.kind} ${className}`.trim(), role: "img", "aria-label": info.name }, parts);
+  const el = h("div", { class: `hyb-card hyb-${info.kind} ${className}`.trim(), role: "img", "aria-label": info.name });
+  el.innerHTML = faceMarkup(deck, info);
+  return el;
 }
 
 function cardBack(text, className = "") {
-  return h("div", { class: `hyb-card hyb-back ${className}`.trim(), role: "img", "aria-label": text },
-    h("span", { class: "hyb-card-kind" }, "Panic"), h("span", { class: "hyb-card-value hyb-card-mark" }, "?"),
-    h("span", { class: "hyb-card-icon" }, "face down"));
+  const el = h("div", { class: `hyb-card hyb-back ${className}`.trim(), role: "img", "aria-label": text });
+  el.innerHTML = `<svg xmlns="${SVG_NS}" viewBox="0 0 100 140" class="hyb-card-svg" aria-hidden="true" focusable="false">`
+    + `<rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="#0d3b66" stroke="#ff8a7a" stroke-width="3"/>`
+    + `<rect x="9" y="9" width="82" height="122" rx="5" fill="none" stroke="#5fb3d9" stroke-width="1.5"/>`
+    + `<text x="50" y="84" font-size="44" font-weight="900" text-anchor="middle" fill="#ffb4a8">?</text>`
+    + `<text x="50" y="122" font-size="14" font-weight="800" text-anchor="middle" fill="#ffb4a8">PANIC</text></svg>`;
+  return el;
+}
+
+// -- this turn's plays, from the log ---------------------------------------------------------------------------
+
+const PLAY_KINDS = new Set(["air", "swim", "draw", "discard", "calm", "panic", "shark", "kraken", "mass"]);
+
+/**
+ * The plays on the table: those of the turn going on (the play events after the last `end_play`), else those of
+ * the last turn played (between the last two), so a turn's cards stay until the next turn plays.
+ * {seat, plays: [event], done} or null when no turn has been played yet.
+ */
+export function tablePlays(log) {
+  const events = Array.isArray(log) ? log : [];
+  const ends = [];
+  events.forEach((event, index) => { if (event.kind === "end_play") ends.push(index); });
+  const last = ends.length ? ends[ends.length - 1] : -1;
+  const current = events.slice(last + 1).filter((event) => PLAY_KINDS.has(event.kind) && typeof event.card === "string");
+  if (current.length) return { seat: current[0].seat, plays: current, done: false };
+  if (last < 0) return null;
+  const from = ends.length > 1 ? ends[ends.length - 2] + 1 : 0;
+  const plays = events.slice(from, last).filter((event) => PLAY_KINDS.has(event.kind) && typeof event.card === "string"
+    && event.seat === events[last].seat);
+  return { seat: events[last].seat, plays, done: true };
 }
 
 // -- the board -------------------------------------------------------------------------------------------------
@@ -247,7 +329,7 @@ export function createBoard(root, api) {
 
     replaceChildren(root,
       statusLine(),
-      depthBoard(),
+      h("div", { class: "hyb-top" }, depthBoard(), playedArea()),
       h("div", { class: "hyb-seats", role: "list", "aria-label": "Divers and their Swim Piles" },
         [...Array(view.players).keys()].map((s) => seatPanel(s))),
       hand ? handArea() : h("p", { class: "hyb-spectating" }, "You are watching: hands stay hidden."));
@@ -274,10 +356,14 @@ export function createBoard(root, api) {
 
     function depthBoard() {
       // Scaled to the dives actually reached (with room below the deepest), never beyond the board's own depth.
+      // Marks every `step` feet, evenly (0, 5, 10, 15, 20; 0, 10, … 60; 0, 20, … ), the bottom one of them.
       const reached = Math.max(0, ...view.depths, ...(view.anchors || []));
-      const max = Math.min(view.max_depth || Infinity, Math.max(20, Math.ceil((reached + 10) / 10) * 10));
+      const step = reached + 5 <= 20 ? 5 : reached + 5 <= 60 ? 10 : 20;
+      const bottom = Math.max(20, Math.ceil((reached + (step < 20 ? step / 2 : 0.5)) / step) * step);
+      const max = Math.min(view.max_depth || Infinity, bottom);
       const pct = (feet) => `${Math.min(100, Math.max(0, (feet / max) * 100))}%`;
-      const marks = [0, Math.round(max / 3 / 5) * 5, Math.round((2 * max) / 3 / 5) * 5, max];
+      const marks = [];
+      for (let feet = 0; feet <= max; feet += step) marks.push(feet);
       const described = [...Array(view.players).keys()].map((s) => `${ctx.names(s)} at ${view.depths[s]} ft${view.anchors ? `, anchor ${view.anchors[s]} ft` : ""}${view.surfaced.includes(s) ? ", surfaced" : ""}`).join("; ");
       return h("section", { class: "hyb-depth", "aria-label": `Depth board: ${described}` },
         h("div", { class: "hyb-scale", "aria-hidden": "true" },
@@ -300,6 +386,27 @@ export function createBoard(root, api) {
         return h("button", { type: "button", class: cls, "data-act": "target", "data-seat": s, "data-key": `lane-${s}`, "aria-label": `Choose ${ctx.names(s)}` }, inner);
       }
       return h("div", { class: cls, "aria-hidden": "true" }, inner);
+    }
+
+    function playedArea() {
+      // The turn's cards, as they were played (public once played), each with the use it was played for.
+      const turn = tablePlays(ctx.log);
+      const who = turn ? (turn.seat === seat ? "You" : ctx.names(turn.seat)) : null;
+      const title = !turn ? "On the table" : turn.done ? `Last turn: ${who}` : turn.seat === seat ? "Your plays this turn" : `${who} is playing`;
+      const cards = turn ? turn.plays.map((play, index) => {
+        const info = deck.info(play.card);
+        const use = info.uses.find((u) => u.kind === play.kind && (!u.value || !play.value || u.value === play.value));
+        const aimed = Number.isInteger(play.target) && play.target !== play.seat ? ` → ${play.target === seat ? "you" : ctx.names(play.target)}` : "";
+        const face = cardFace(deck, play.card, { className: "hyb-played-face" });
+        face.dataset.card = play.card;
+        face.dataset.from = `seat-${play.seat}`;
+        face.dataset.key = `played-${index}`;
+        return h("li", { class: "hyb-played-card" }, face, h("span", { class: "hyb-played-use" }, `${use ? use.label : KIND_WORD[play.kind] || play.kind}${aimed}`));
+      }) : [];
+      const empty = !turn ? "The cards played in a turn lie here." : turn.done ? `${who === "You" ? "You" : who} played no card.` : "";
+      return h("section", { class: `hyb-played${turn && turn.done ? " is-done" : ""}`, "aria-label": `${title}: ${cards.length} card${cards.length === 1 ? "" : "s"}` },
+        h("h2", { class: "hyb-played-title" }, title),
+        cards.length ? h("ol", { class: "hyb-played-cards" }, cards) : h("p", { class: "hyb-played-empty" }, empty));
     }
 
     function seatPanel(s) {
@@ -330,11 +437,11 @@ export function createBoard(root, api) {
       ];
       const cls = `seat hyb-seat${s === view.active ? " is-active" : ""}${isMe ? " is-me" : ""}${isTarget ? " is-target" : ""}`;
       if (isTarget) {
-        return h("div", { role: "listitem" },
+        return h("div", { role: "listitem", "data-origin": `seat-${s}` },
           h("button", { type: "button", class: cls, "data-act": "target", "data-seat": s, "data-key": `seat-${s}`, "data-nav": "target",
             "aria-label": `Choose ${ctx.names(s)} for ${pending.use.label}` }, body));
       }
-      return h("div", { class: cls, role: "listitem" }, body);
+      return h("div", { class: cls, role: "listitem", "data-origin": `seat-${s}` }, body);
     }
 
     function pileItem(entry) {
@@ -410,8 +517,10 @@ export function createBoard(root, api) {
         }
       }
       const isOpen = info.kind === "dolphin" && open === label;
+      const face = cardFace(deck, label);
+      face.dataset.card = label; // a card played flies from here to the table (motion.js)
       return h("div", { class: `hyb-hand-card${buttons.some((b) => b.classList.contains("is-legal")) ? " is-playable" : ""}${isOpen ? " is-open" : ""}` },
-        cardFace(deck, label),
+        face,
         h("div", { class: `hyb-uses${isOpen ? " is-open" : ""}` }, buttons));
     }
 
