@@ -49,7 +49,9 @@ FEED_GAMES = {"snorkeling": ({"target_score": 3}, "#board .card"), "hold-your-br
 # Board content the feed would hide: cards, piles, seats and the like (not the board's own empty frame).
 UNDER_FEED = """() => {
   const feed = document.querySelector('.screen-feed').getBoundingClientRect();
-  return [...document.querySelectorAll('#board .seat, #board .card, #board .hyb-card, #board .hyb-lane, #board .pill, #board .hyh-team, #board tr')]
+  const content = '#board .seat, #board .card, #board .hyb-card, #board .hyb-lane, #board .pill, #board .hyh-team, '
+    + '#board tr';
+  return [...document.querySelectorAll(content)]
     .map((el) => el.getBoundingClientRect())
     .filter((b) => b.width && b.bottom > feed.top && b.top < feed.bottom && b.left < feed.right && b.right > feed.left)
     .length;
