@@ -61,15 +61,30 @@ def engine_arrays(t: Tables, state: HoldYourBreathState) -> dict[str, Any]:
     }
 
 
+FIELDS = ("hands", "deck", "deck_len", "discard", "discard_len", "piles", "pile_len", "depths", "anchors",
+          "has_anchors", "surfaced", "round", "phase", "first", "active", "air", "swim", "trigger", "final_left",
+          "kraken", "turns", "winners", "ended", "forced_breath", "short_hand", "by_distance", "kraken_random",
+          "tie_seat_order", "blind_panic", "max_depth")
+
+
 def to_engine(t: Tables, arrays: Any, index: int | None = None, seed: int = 0) -> HoldYourBreathState:
     """The reference state of one game of ``arrays`` (a batched state, or numpy copies of its fields); ``index``
     picks the game of a batch. Its config is the environment's with the game's own options; its generator is
     ``SeededRng(seed)``."""
+    fields = {name: np.asarray(getattr(arrays, name)) for name in FIELDS}
+    return from_row(t, {name: (value if index is None else value[index]).tolist() for name, value in fields.items()},
+                    seed)
 
-    def field(name: str) -> Any:
-        value = np.asarray(getattr(arrays, name))
-        return (value if index is None else value[index]).tolist()
 
+def to_engines(t: Tables, arrays: Any, indices: list[int], seed: int = 0) -> list[HoldYourBreathState]:
+    """The reference states of the games ``indices`` of the batch ``arrays``: each field is read once for all."""
+    columns = {name: np.asarray(getattr(arrays, name))[indices].tolist() for name in FIELDS}
+    return [from_row(t, {name: column[k] for name, column in columns.items()}, seed) for k in range(len(indices))]
+
+
+def from_row(t: Tables, row: dict[str, Any], seed: int = 0) -> HoldYourBreathState:
+    """The reference state of one game given as plain Python values, field by field."""
+    field = row.__getitem__
     max_depth = field("max_depth")
     config = replace(
         t.config, forced_breath=bool(field("forced_breath")),

@@ -133,6 +133,10 @@ class HoldYourBreathBatched(Env):
         """The reference state of ``state`` (game ``index`` of a batch), with ``SeededRng(seed)`` to shuffle."""
         return convert.to_engine(self.tables, state, index, seed)
 
+    def to_engines(self, state: Any, indices: Sequence[int], seed: int = 0) -> list[HoldYourBreathState]:
+        """The reference states of the games ``indices`` of a batch (faster than one ``to_engine`` each)."""
+        return convert.to_engines(self.tables, state, list(indices), seed)
+
     @partial(jax.jit, static_argnums=0)
     def _observe_batch(self, batch: HoldYourBreathBatchedState) -> HoldYourBreathBatchedState:
         return batch.replace(observation=jax.vmap(self.observe)(batch))  # type: ignore[attr-defined,no-any-return]
