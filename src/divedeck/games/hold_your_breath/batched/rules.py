@@ -18,6 +18,7 @@ from typing import Any
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from ...batched import when_needed
 from .state import ASCENT, BREATH, DESCENT, DISCARD, KRAKEN, OVER, PLAY, HoldYourBreathBatchedState
@@ -173,47 +174,46 @@ def distances(t: Tables, s: State) -> Any:
 
 
 def legal_action_mask(t: Tables, s: State) -> Any:
-    """The move table's mask for the seat to act (``HoldYourBreath.all_actions``' order)."""
+    """The move table's mask for the seat to act (``HoldYourBreath.all_actions``' order).
+
+    Each condition is computed once per kind of decision (and per seat aimed at, or per Swim Pile place) and then
+    selected for every action with constant one-hots from the move table (``Tables``)."""
     n = t.players
     seat = actor(s)
-    kind, face, target = jnp.asarray(t.kind), jnp.asarray(t.face), jnp.asarray(t.target)
     hand = s.hands[seat]
-    holds = hand[face] > 0
     diver = s.surfaced[seat] < 0
     has_panic, has_shark = _pile_has(t, s)
-    seats = jnp.arange(n)
-    other = seats != seat
+    other = jnp.arange(n) != seat
     diving = s.surfaced < 0
     discard_ok = other & (s.hands.sum(axis=1) >= t.hand_size)  # HYB-A17
     panic_ok = other & diving & ~has_panic  # HYB-A21, HYB-R34
     shark_ok = other & diving & ~has_shark  # HYB-A22, HYB-R34
-    aim = jnp.clip(target, 0, n - 1)
-    entry = s.piles[seat, jnp.asarray(t.place)]
+    may_end = ~s.forced_breath | (s.air > 0) | ~diver | ~((hand > 0) & t.face_air).any()  # HYB-R14, HYB-A4
+    aimed = t.target[:, None] == np.arange(n)  # [A, N], constant: the seat each action aims at
+
+    def at_target(ok: Any) -> Any:
+        """``ok[target]`` for every action, as a select with a constant one-hot (a gather is slower under vmap)."""
+        return (aimed & ok[None, :]).any(axis=1)
+
+    entry = s.piles[seat][t.place]
     moves_shark = ((entry & 3) == HOW_SHARK) & shark_ok.any()  # HYB-A23: else it is discarded
-    calm_ok = (jnp.asarray(t.place) < s.pile_len[seat]) & jnp.where(moves_shark, (target >= 0) & shark_ok[aim],
-                                                                     target == -1)
-    may_end = ~s.forced_breath | (s.air > 0) | ~diver | ~((hand > 0) & jnp.asarray(t.face_air)).any()
+    calm_ok = (t.place < s.pile_len[seat]) & jnp.where(moves_shark, at_target(shark_ok), t.target == -1)
+    every = np.ones(t.num_actions, bool)
     by_kind = jnp.stack([
-        jnp.broadcast_to(may_end, kind.shape),  # END (HYB-R14)
-        jnp.broadcast_to(s.phase == DISCARD, kind.shape),  # KEEP
-        jnp.broadcast_to(diver, kind.shape),  # AIR
-        jnp.broadcast_to(diver & (s.pile_len[seat] == 0), kind.shape),  # SWIM (HYB-R11)
-        jnp.ones_like(holds),  # DRAW (HYB-A27)
-        jnp.ones_like(holds),  # MASS
-        discard_ok[aim],  # DISCARD
-        panic_ok[aim],  # PANIC
-        shark_ok[aim],  # SHARK
-        has_shark[aim],  # KRAKEN (HYB-A20)
+        jnp.broadcast_to(may_end, every.shape),  # END
+        every,  # KEEP
+        jnp.broadcast_to(diver, every.shape),  # AIR
+        jnp.broadcast_to(diver & (s.pile_len[seat] == 0), every.shape),  # SWIM (HYB-R11)
+        every, every,  # DRAW (HYB-A27), MASS
+        at_target(discard_ok), at_target(panic_ok), at_target(shark_ok), at_target(has_shark),  # HYB-A20
         calm_ok,  # CALM
-        jnp.ones_like(holds),  # GASP
-        jnp.ones_like(holds),  # DROP
-        jnp.ones_like(holds),  # LOSE
+        every, every, every,  # GASP, DROP, LOSE
     ])
-    allowed = jnp.take_along_axis(by_kind, kind[None, :], axis=0)[0]
-    phase_of = jnp.asarray([PLAY, DISCARD, PLAY, PLAY, PLAY, PLAY, PLAY, PLAY, PLAY, PLAY, PLAY, BREATH, DISCARD,
-                            KRAKEN])[kind]
-    needs_card = kind >= AIR
-    return (phase_of == s.phase) & allowed & (holds | ~needs_card)
+    allowed = (by_kind & (np.arange(14)[:, None] == t.kind[None, :])).any(axis=0)  # each action's own row
+    phase_of = np.asarray([PLAY, DISCARD, PLAY, PLAY, PLAY, PLAY, PLAY, PLAY, PLAY, PLAY, PLAY, BREATH, DISCARD,
+                           KRAKEN])[t.kind]
+    holds = (hand > 0)[t.face] | (t.kind < AIR)  # every decision but end and keep names a card in the hand
+    return (phase_of == s.phase) & holds & allowed
 
 
 # -- effects (HYB-R10..R41) ------------------------------------------------------------------------------------------
