@@ -10,8 +10,9 @@ over RLCard's legal actions), in one process, in interleaved rounds:
 - Gymnasium's vector API: 64 Snorkeling games against random bots in a ``SyncVectorEnv`` (a step is one learner
   decision in one game; the bots' moves in between are inside it).
 
-- the batched games (``divedeck.rl.jax``, the jax extra): Snorkeling in JAX, ``jax.jit(jax.vmap(step))`` over a
-  batch of 1, 64, 1024 and 8192 games, each step a random legal action per game (drawn inside the compiled step)
+- the batched games (``divedeck.rl.jax``, the jax extra): Snorkeling and Hold Your Breath! in JAX (2 players; and
+  each with 4 players at batch 1024), ``jax.jit(jax.vmap(step))`` over a batch of 1, 64, 1024 and 8192 games,
+  each step a random legal action per game (one uniform draw among its legal actions, inside the compiled step)
   and a new deal for each game that ended (``auto_reset``); at batch 1 also a ``lax.scan`` of 64 steps per call.
   pgx's own ``leduc_holdem`` the same way, as the anchor for what pgx does on this CPU. Compilation is timed
   apart, before the rounds; a step of a batch of B games counts B steps.
@@ -130,8 +131,10 @@ def batched_contender(env: Any, batch: int, seed: int, scan: int = 0) -> tuple[C
 
     def one(state: Any, key: Any) -> Any:
         pick, step_key = jax.random.split(key)
-        noise = jax.random.uniform(pick, state.legal_action_mask.shape)
-        action = jnp.argmax(jnp.where(state.legal_action_mask, noise, -1.0))
+        # One draw per game (noise over every action cost more than Hold Your Breath!'s step: 1,134+ actions).
+        mask = state.legal_action_mask
+        nth = jax.random.randint(pick, (), 0, jnp.maximum(mask.sum(), 1))
+        action = jnp.argmax(jnp.cumsum(mask) > nth)
         return stepper(state, action, step_key)
 
     def steps(states: Any, key: Any) -> Any:
@@ -220,6 +223,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--batches", default="1,64,1024,8192", help="batch sizes of the batched games")
     parser.add_argument("--samples", type=int, default=2000, help="mid-game states for the per-part breakdown")
+    parser.add_argument("--batched-games", default="snorkeling,hold-your-breath",
+                        help="the games with batched rules to measure (each costs a compilation per batch size)")
     parser.add_argument("--json", help="write every figure to this file")
     args = parser.parse_args()
 
@@ -244,8 +249,10 @@ def main() -> None:
         f"Gymnasium SyncVectorEnv, {args.vector} Snorkeling games": vector_contender(args.vector, args.seed),
     }
     compile_seconds: dict[str, float] = {}
-    batched = {"Snorkeling (JAX, 2p)": make_batched("snorkeling", num_players=2),
-               "pgx leduc_holdem (JAX)": pgx.make("leduc_holdem")}
+    titles = {"snorkeling": "Snorkeling", "hold-your-breath": "Hold Your Breath!"}
+    games = [game for game in args.batched_games.split(",") if game]
+    batched = {f"{titles.get(game, game)} (JAX, 2p)": make_batched(game, num_players=2) for game in games}
+    batched["pgx leduc_holdem (JAX)"] = pgx.make("leduc_holdem")
     sizes = [int(size) for size in args.batches.split(",")]
     for label, environment in batched.items():
         for size in sizes:
@@ -253,9 +260,10 @@ def main() -> None:
             contenders[name], compile_seconds[name] = batched_contender(environment, size, args.seed)
         name = f"{label}, batch 1, scan of 64 steps"
         contenders[name], compile_seconds[name] = batched_contender(environment, 1, args.seed, scan=64)
-    name = "Snorkeling (JAX, 4p), batch 1024"
-    contenders[name], compile_seconds[name] = batched_contender(make_batched("snorkeling", num_players=4), 1024,
-                                                                args.seed)
+    for game in games:
+        name = f"{titles.get(game, game)} (JAX, 4p), batch 1024"
+        contenders[name], compile_seconds[name] = batched_contender(make_batched(game, num_players=4), 1024,
+                                                                    args.seed)
     names = list(contenders)
     per_chunk = args.seconds / (args.rounds * len(names))
     rates: dict[str, list[float]] = {name: [] for name in names}

@@ -40,6 +40,7 @@ class HoldYourBreath(Game[HoldYourBreathState, Action]):
     frontends = frozenset({Frontend.TERMINAL, Frontend.BROWSER, Frontend.HOTSEAT})
     metrics = METRICS  # what a designer's report measures (divedeck report)
     observation = HoldYourBreathObservation  # what a learner observes (divedeck.rl)
+    batched = f"{__package__}.batched:HoldYourBreathBatched"  # the rules in JAX, for learning (divedeck.rl.jax)
     # The data file designers edit: `divedeck data show hold-your-breath`, `divedeck data check FILE`.
     data_files = (DataFile(option="cards", what=data_cards.WHAT, package=__package__ or "", default="deck.toml",
                            parse=data_cards.parse_deck, summary=data_cards.describe,

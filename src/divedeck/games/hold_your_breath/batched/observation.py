@@ -1,0 +1,69 @@
+"""One seat's observation from the batched state: the same vector as ``../observation.py`` writes from its view.
+
+Only what the seat may see is read (HYB-R3): its own hand, the card it set aside for the Kraken, the faces of the
+face-down Panics it laid itself, and what is public; never another hand, the deck's order or a face-down card it
+did not lay. The blocks, their order and their scales are the reference encoder's (``docs/rl.md``);
+``tests/rl/test_jax_hold_your_breath.py`` compares the two vectors at every step.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jax.numpy as jnp
+
+from .rules import HOW_BLIND, HOW_DOWN, HOW_SHARK, WAITING, actor, distances
+from .state import KRAKEN, OVER, HoldYourBreathBatchedState
+from .tables import Tables
+
+
+def observe(t: Tables, s: HoldYourBreathBatchedState, seat: Any) -> Any:
+    n, f, d = t.players, t.faces, t.deck_size
+    per_copy = 1.0 / jnp.asarray(t.face_copies, jnp.float32)
+    faces = jnp.arange(f)
+    over = s.phase == OVER
+    in_discard = (s.discard[:, None] == faces) & (jnp.arange(d) < s.discard_len)[:, None]
+    depth = s.max_depth.astype(jnp.float32)
+    kraken = s.phase == KRAKEN
+    head = [
+        s.hands[seat] * per_copy,
+        in_discard.sum(axis=0) * per_copy,
+        (s.deck_len / float(d))[None],
+        (jnp.arange(2) == s.round).astype(jnp.float32),
+        (jnp.arange(5) == s.phase).astype(jnp.float32),
+        jnp.stack([s.air, s.swim, jnp.minimum(s.air, s.swim)]) / t.turn_scale,
+        (jnp.arange(n + 1) == jnp.where(s.trigger < 0, n, (s.trigger - seat) % n)).astype(jnp.float32),
+        (s.final_left / float(n))[None],
+        ((faces == s.kraken[seat]) & kraken).astype(jnp.float32),
+    ]
+    seats = jnp.arange(n)
+    acting = jnp.where(kraken, s.kraken == WAITING, (seats == actor(s)) & ~over)
+    inside = (jnp.arange(d)[None, :] < s.pile_len[:, None])
+    how = s.piles & 3
+    up = inside & (how <= HOW_SHARK)
+    seen = inside & (how == HOW_DOWN) & (seats == seat)[:, None]
+    unseen = inside & ((how == HOW_BLIND) | ((how == HOW_DOWN) & (seats != seat)[:, None]))
+    face_of = (s.piles >> 2)[:, :, None] == faces
+
+    def counts(where: Any) -> Any:
+        return (face_of & where[:, :, None]).sum(axis=1) * per_copy
+
+    order = (seat + seats) % n  # block r is the seat r places to the observer's left
+    per_seat = jnp.concatenate([
+        jnp.stack([
+            s.depths / depth,
+            jnp.where(s.has_anchors, s.anchors / depth, 0.0),
+            jnp.where(s.has_anchors, distances(t, s) / (2 * depth), 0.0),
+            s.hands.sum(axis=1) / float(t.hand_size),
+            (s.surfaced >= 0).astype(jnp.float32),
+            ((seats == s.active) & ~over).astype(jnp.float32),
+            acting.astype(jnp.float32),
+            (kraken & (s.kraken == WAITING)).astype(jnp.float32),
+            (kraken & (s.kraken >= 0)).astype(jnp.float32),
+            s.winners.astype(jnp.float32),
+        ], axis=1),
+        counts(up), counts(seen), (unseen.sum(axis=1) / 5.0)[:, None],
+    ], axis=1)[order]
+    vector = jnp.concatenate([jnp.concatenate([jnp.asarray(part, jnp.float32).reshape(-1) for part in head]),
+                              per_seat.reshape(-1).astype(jnp.float32)])
+    return jnp.clip(vector, 0.0, 1.0)

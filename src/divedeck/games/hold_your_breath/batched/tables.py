@@ -1,0 +1,69 @@
+"""What the batched rules read of one config: its sizes, its card table and its move table as constant arrays.
+
+The player count and the deck fix every array's size (as the player count does for a pgx game); the other options
+travel with each game's state (``state.py``). The move table (``HoldYourBreath.all_actions``) is decoded once into
+one row per action: what kind of decision it is, the card face, the value, the seat aimed at and the Swim Pile
+place, so the legal mask is computed for every action at once and a step reads its action from the rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..actions import Air, Calm, Discard, Draw, Drop, EndPlay, Gasp, Keep, Kraken, Lose, Mass, Panic, Shark, Swim
+from ..config import HoldYourBreathConfig
+from ..observation import HoldYourBreathObservation
+
+# Kinds of decision, one per action record type (``actions.py``).
+END, KEEP, AIR, SWIM, DRAW, MASS, DISCARD, PANIC, SHARK, KRAKEN, CALM, GASP, DROP, LOSE = range(14)
+KIND_OF = {EndPlay: END, Keep: KEEP, Air: AIR, Swim: SWIM, Draw: DRAW, Mass: MASS, Discard: DISCARD, Panic: PANIC,
+           Shark: SHARK, Kraken: KRAKEN, Calm: CALM, Gasp: GASP, Drop: DROP, Lose: LOSE}
+
+
+@dataclass(frozen=True, eq=False)
+class Tables:
+    config: HoldYourBreathConfig
+    players: int
+    faces: int  # F: card types, in the card table's order
+    deck_size: int  # D: every card; the capacity of the deck, the Discard Pile and a Swim Pile
+    hand_size: int
+    step: int
+    hindrance_penalty: int
+    face_copies: np.ndarray  # [F]
+    face_air: np.ndarray  # [F] bool: may be played for Air (HYB-R10, HYB-R13)
+    sorted_deck: np.ndarray  # [D] every card in face order, as the Descent gathers them (HYB-R2)
+    # The move table, one entry per action:
+    kind: np.ndarray  # [A] END..LOSE
+    face: np.ndarray  # [A] the card's face, 0 where there is none
+    value: np.ndarray  # [A] the feet an Air or Swim play gives (a Dolphin's declared value)
+    target: np.ndarray  # [A] the seat aimed at, -1 for none
+    place: np.ndarray  # [A] the Swim Pile place a Calm names
+    # The observation's constants: the reference encoder's.
+    turn_scale: float
+    num_actions: int
+
+
+def tables_for(game: object, config: HoldYourBreathConfig) -> Tables:
+    table = config.table
+    encoder = HoldYourBreathObservation(game, config)
+    actions = game.move_table(config).actions  # type: ignore[attr-defined]
+    faces = len(table.face_label)
+    kind, face, value, target, place = (np.zeros(len(actions), np.int32) for _ in range(5))
+    for i, action in enumerate(actions):
+        kind[i] = KIND_OF[type(action)]
+        card = getattr(action, "card", None)
+        face[i] = table.face_by_label[card] if card is not None else 0
+        if isinstance(action, Air | Swim):
+            value[i] = action.value or table.face_value[face[i]]
+        target[i] = getattr(action, "target", -1)
+        place[i] = getattr(action, "item", 0)
+    return Tables(
+        config=config, players=config.num_players, faces=faces, deck_size=table.deck_size,
+        hand_size=table.hand_size, step=table.step, hindrance_penalty=table.hindrance_penalty,
+        face_copies=np.asarray(table.face_copies, np.int32),
+        face_air=np.asarray(["air" in verbs for verbs in table.face_verbs]),
+        sorted_deck=np.asarray(table.deck, np.int32),
+        kind=kind, face=face, value=value, target=target, place=place,
+        turn_scale=encoder.TURN_SCALE, num_actions=len(actions))
