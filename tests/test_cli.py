@@ -167,7 +167,7 @@ def test_the_terminal_lists_each_moves_label_and_writes_the_log_with_seat_names(
                            monkeypatch, capsys, stdin="1\n1\nquit\n")
     assert code == 1
     assert "LABEL " in out
-    assert names_given and all(names == ["you", "greedy 1"] for names in names_given)
+    assert names_given and all(names == ["you", "greedy 2"] for names in names_given)
 
 
 # -- issue 13: nothing lost, nothing leaked at the terminal ------------------------------------------------------
@@ -220,7 +220,7 @@ def test_a_resumed_game_seats_the_same_people_and_bots(monkeypatch, capsys, tmp_
     assert code == 1
     assert "seats you,you,random" in out
     assert "Pass the keyboard to player" in out  # the second person is a person again ...
-    assert "random 2" in out and "greedy" not in out  # ... and the random bot is random again
+    assert "random 3" in out and "greedy" not in out  # ... and the random bot is random again
 
 
 def test_a_version_1_save_still_loads_with_the_seats_defaulted(monkeypatch, capsys, tmp_path):

@@ -341,7 +341,7 @@ def play(
             label = "you" if len(humans) == 1 else f"player {humans.index(index) + 1}"
             seat_objects.append(Seat(label))
         else:
-            seat_objects.append(Seat(f"{name} {index}", make_bot(game, name, match.seed * 31 + index)))
+            seat_objects.append(Seat(f"{name} {index + 1}", make_bot(game, name, match.seed * 31 + index)))
     match.seats = seat_list
     kept = save or saves_folder() / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}-seed{match.seed}.json"
     session = TerminalSession(match, seat_objects, out, delay=(0.6 if watch else 0.3) if delay is None else delay,

@@ -25,7 +25,7 @@ def board(game: str, options: dict[str, object], seat: int | None, names: list[s
 def test_each_seats_row_starts_with_its_number_and_name(game: str, seat: int | None) -> None:
     lines = board(game, {"num_players": 3}, seat, NAMES)
     for number, name in enumerate(NAMES):
-        assert any(line.lstrip().startswith(f"{number} {name}") for line in lines), (number, lines)
+        assert any(line.lstrip().startswith(f"{number + 1} {name}") for line in lines), (number, lines)
 
 
 def test_bermuda_names_who_holds_their_breath_with_their_seat_number() -> None:
@@ -33,4 +33,4 @@ def test_bermuda_names_who_holds_their_breath_with_their_seat_number() -> None:
     match.act(1, match.game.at(match.game.parse_action("hold"), 10))
     console = Console(file=io.StringIO(), width=140, color_system=None)
     console.print(render("bermuda", match.game.view(match.state, 0), ["you", "diver"]))
-    assert "Holding their breath: 1 diver" in console.file.getvalue()  # type: ignore[attr-defined]
+    assert "Holding their breath: 2 diver" in console.file.getvalue()  # type: ignore[attr-defined]
