@@ -82,6 +82,25 @@ def artifacts(request: pytest.FixtureRequest) -> Path:
     return folder
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A failed browser test leaves a screenshot of every page it had open (``failure-N.png`` beside its own
+    screenshots), taken before its fixtures close them: what the page showed is most of a flaky failure's story."""
+    outcome = yield
+    report = outcome.get_result()
+    browser = getattr(item, "funcargs", {}).get("browser")
+    if report.when != "call" or not report.failed or browser is None:
+        return
+    folder = ARTIFACTS / item.name
+    folder.mkdir(parents=True, exist_ok=True)
+    pages = [page for context in browser.contexts for page in context.pages]
+    for number, page in enumerate(pages):
+        try:
+            page.screenshot(path=str(folder / f"failure-{number}.png"), timeout=5000)
+        except Exception as error:  # noqa: BLE001 - a closed or crashed page must not hide the test's own failure
+            print(f"no failure screenshot of page {number}: {error}")
+
+
 def wait_until(page: Any, expression: str, timeout: float = 5.0) -> None:
     """Wait until ``expression`` is true in ``page``. Playwright's ``wait_for_function`` evaluates its predicate with
     ``eval``, which the server's Content-Security-Policy forbids (no 'unsafe-eval'); ``evaluate`` is not affected."""

@@ -8,6 +8,7 @@ click, as on a phone."""
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -112,27 +113,38 @@ def most_lays_in_one_breath(server: ServerProcess, created: dict[str, Any]) -> i
     return best
 
 
+def round_number(page: Any) -> int:
+    """The round the server says is being played ("Round 2 of 5" in the status line): it moves on when a dive
+    ends, whoever ended it, so it tells rounds apart where the breath button's look cannot (a toggled breath may
+    already be held, or a new dive begun, by the time the page is looked at)."""
+    text = page.locator("#board .brm-pills").inner_text()
+    found = re.search(r"Round (\d+) of", text)
+    assert found, text
+    return int(found.group(1))
+
+
 def play_to_the_end(page: Any, breathe_in: Any, breathe_out: Any, act: Any, artifacts: Path, prefix: str) -> int:
     """Whole rounds until the game is over: hold, lay for a couple of seconds beside the bots, breathe (or, if a
-    bot breathed first, just let go)."""
+    bot breathed first, just let go), then wait for the server to count the round as played."""
     deadline = time.monotonic() + GAME_TIMEOUT
     rounds = laid = 0
-    while True:
+
+    def over() -> bool:
+        return page.locator("#gameover:visible").count() > 0
+
+    while not over():
         assert time.monotonic() < deadline, "the game did not end in time"
-        # "holding": a mouse's breath toggled on just as a bot ended the dive is already held for the next round
-        wait_for(page, lambda: phase(page) in ("idle", "holding") or page.locator("#gameover:visible").count() > 0,
-                 timeout=30, what="the next round")
-        if page.locator("#gameover:visible").count():
-            break
+        playing = round_number(page)
         breathe_in()
-        wait_for(page, lambda: phase(page) == "diving" or page.locator("#gameover:visible").count() > 0,
+        wait_for(page, lambda playing=playing: over() or phase(page) == "diving" or round_number(page) != playing,
                  timeout=30, what="a dive")
         laid += lay_some(page, act, 2.5)
         if rounds == 0:
             page.screenshot(path=str(artifacts / f"{prefix}-diving.png"))
         breathe_out()
+        wait_for(page, lambda playing=playing: over() or round_number(page) != playing, timeout=30,
+                 what="the next round")
         rounds += 1
-        page.wait_for_timeout(300)
         if rounds == 1:
             page.screenshot(path=str(artifacts / f"{prefix}-after-round1.png"))
     page.screenshot(path=str(artifacts / f"{prefix}-game-over.png"))

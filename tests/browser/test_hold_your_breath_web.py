@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import time
 import urllib.request
+from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +61,7 @@ class Player:
     def __init__(self, page: Any) -> None:
         self.page = page
         self.clicks: dict[str, int] = {}
+        self.recent: deque[str] = deque(maxlen=12)  # the latest clicks, for a game that does not end
 
     def step(self) -> bool:
         """Do the first useful thing the page offers; ``True`` if something was clicked.
@@ -78,6 +80,7 @@ class Player:
         except PlaywrightTimeout:
             return False
         self.clicks[found] = self.clicks.get(found, 0) + 1
+        self.recent.append(found)
         return True
 
     def over(self) -> bool:
@@ -88,7 +91,9 @@ def play_until_over(players: list[Player], timeout: float = GAME_TIMEOUT, on_ste
     clicks = 0
     deadline = time.monotonic() + timeout
     while not all(player.over() for player in players):
-        assert time.monotonic() < deadline, "the game did not end in time"
+        assert time.monotonic() < deadline, (
+            f"the game did not end in time; clicks {[player.clicks for player in players]}, the latest "
+            f"{[list(player.recent) for player in players]}")
         acted = False
         for player in players:
             if not player.over() and player.step():

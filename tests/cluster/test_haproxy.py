@@ -94,6 +94,12 @@ async def play_table(proxy: HAProxy, servers: list[ServerProcess], game_name: st
             continue
         message = await person.act_message(rng.choice(choices))
         reply = await person.reply(message["client_id"])
+        if reply.get("code") == "stale":
+            # Another seat moved at the same time (several seats choose at once in Hold Your Breath!): the refusal
+            # says the view is old, so look again, as the browser does, and choose from the newer view.
+            await person.wait_for(lambda v=last["version"]: person.last is not None and (
+                person.last["version"] > v or person.closed), "the newer view")
+            continue
         # In real time a bot may move first and make the choice out of date: the refusal says so, nothing else.
         assert reply["type"] == "ack" or (game.realtime and reply["code"] in ("illegal_action", "not_your_turn")), \
             reply
