@@ -4,6 +4,8 @@ worker, and a fresh database per test."""
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -57,4 +59,15 @@ def three_servers(database_url: str, redis_server: Redis, tmp_path: Path) -> Ite
         yield servers
     finally:
         for server in servers:
+            server.kill()
+
+
+def stop_supervisor(server: ServerProcess) -> None:
+    """Stop ``divedeck serve --processes N`` as an operator would: SIGTERM to the parent, which stops its processes
+    (killed only if it has not finished within 30 s)."""
+    if server.process is not None and server.process.poll() is None:
+        server.process.send_signal(signal.SIGTERM)
+        try:
+            server.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
             server.kill()

@@ -4,9 +4,7 @@ the steady state nothing is relayed through the bus, and the tables are spread o
 from __future__ import annotations
 
 import random
-import signal
 import socket
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,6 +17,7 @@ from tests.live_server import ServerProcess
 from tests.server.test_restart import Client, TableRecord, close_all, run
 from tests.services import Redis
 
+from .conftest import stop_supervisor
 from .test_processes import owner_pid
 from .test_routing import FAST, play
 
@@ -39,12 +38,7 @@ def two_processes(database_url: str, redis_server: Redis, tmp_path: Path) -> Ite
         server.start()
         yield server
     finally:
-        if server.process is not None and server.process.poll() is None:
-            server.process.send_signal(signal.SIGTERM)  # the parent stops its processes
-            try:
-                server.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                server.kill()
+        stop_supervisor(server)
 
 
 def test_every_socket_of_a_table_reaches_its_owner(two_processes: ServerProcess, redis_server: Redis) -> None:

@@ -20,6 +20,7 @@ from tests.live_server import ServerProcess
 from tests.server.test_restart import Client, TableRecord, close_all, run
 from tests.services import Redis
 
+from .conftest import stop_supervisor
 from .test_routing import FAST, play, reconnect
 
 
@@ -90,9 +91,4 @@ def test_two_processes_share_a_port_and_a_killed_ones_table_goes_on(database_url
             assert time.monotonic() < deadline, server.log.read_text()
             time.sleep(0.2)  # the supervisor starts a process in the killed one's place
     finally:
-        if server.process is not None and server.process.poll() is None:
-            server.process.send_signal(signal.SIGTERM)  # the supervisor stops its processes
-            try:
-                server.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                server.kill()
+        stop_supervisor(server)
