@@ -14,22 +14,12 @@ from typing import Any
 
 import pytest
 
-from divedeck.engine import CLOCK, Event, IllegalAction, get_game
+from divedeck.engine import CLOCK, Event, IllegalAction
+from tests.games.positions import Positions
 
-GAME = get_game("bermuda")
-
-
-def config(**options: Any) -> Any:
-    return GAME.make_config(options)
-
-
-def position(text: str, **options: Any) -> Any:
-    """The state written as ``text`` (notation fields), under a config with ``options``; the player count is the
-    number of hands unless ``num_players`` is given."""
-    if "num_players" not in options:
-        hands = next(word for word in text.split() if word.startswith("hands="))
-        options["num_players"] = hands.count("/") + 1
-    return GAME.parse_state(f"bermuda {text}", config(**options))
+_BOUND = Positions("bermuda")
+GAME = _BOUND.game
+config, position, fields = _BOUND.config, _BOUND.position, _BOUND.fields
 
 
 def diving(hands: str, layout: str, columns: str | None = None, now: int = 0, **options: Any) -> Any:
@@ -69,13 +59,6 @@ def rejected(state: Any, move: str) -> IllegalAction:
         GAME.apply(state, seat, action)
     assert GAME.state_notation(state) == before
     return caught.value
-
-
-def fields(state: Any, seat: int | None = None, *, masked: bool = False) -> dict[str, str]:
-    text = GAME.seat_notation(state, seat) if masked else GAME.state_notation(state)
-    words = text.split()
-    assert words[0] == "bermuda"
-    return dict(word.split("=", 1) for word in words[1:])
 
 
 def hand(state: Any, seat: int) -> list[int]:

@@ -12,73 +12,18 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, TypeVar
 
-import pytest
+from divedeck.engine import Event
+from tests.games.positions import TurnBased, cards
 
-from divedeck.engine import Event, IllegalAction, get_game
-
-GAME = get_game("hold-your-breath")
+_BOUND = TurnBased("hold-your-breath")
+GAME = _BOUND.game
+config, position, fields = _BOUND.config, _BOUND.position, _BOUND.fields
+actor, act, legal, rejected = _BOUND.actor, _BOUND.act, _BOUND.legal, _BOUND.rejected
 E = TypeVar("E", bound=Event)
 
 # The default deck (HYB-C1): every Air/Swim value and icon, four copies each, and the three special cards.
 AIR_SWIM = [f"{kind}{value}{icon}" for kind in "AS" for value in (5, 10) for icon in "DXCP"]
 DEFAULT_DECK = Counter({**{label: 4 for label in AIR_SWIM}, "SH": 1, "KR": 1, "DO": 2})
-
-
-def config(**options: Any) -> Any:
-    return GAME.make_config(options)
-
-
-def position(text: str, **options: Any) -> Any:
-    """The state written as ``text`` (notation fields), under a config with ``options``.
-
-    The player count is taken from the number of hands unless ``num_players`` is given.
-    """
-    if "num_players" not in options:
-        hands = next(word for word in text.split() if word.startswith("hands="))
-        options["num_players"] = hands.count("/") + 1
-    return GAME.parse_state(f"hold-your-breath {text}", config(**options))
-
-
-def actor(state: Any) -> int:
-    (seat,) = GAME.actors(state)
-    return seat
-
-
-def act(state: Any, *moves: str, seat: int | None = None) -> list[Event]:
-    """Apply ``moves`` (action notation) for the seat to act (or ``seat``); the events of them all."""
-    events: list[Event] = []
-    for move in moves:
-        events += GAME.apply(state, actor(state) if seat is None else seat, GAME.parse_action(move))
-    return events
-
-
-def legal(state: Any, seat: int | None = None) -> list[str]:
-    return [GAME.format_action(a) for a in GAME.legal_actions(state, actor(state) if seat is None else seat)]
-
-
-def rejected(state: Any, move: str, seat: int | None = None) -> IllegalAction:
-    """Assert that ``move`` is illegal now: ``apply`` raises ``IllegalAction``, changes nothing, and the move is not
-    offered. Returns the error (to check its rule)."""
-    who = actor(state) if seat is None else seat
-    before = GAME.state_notation(state)
-    action = GAME.parse_action(move)
-    assert move not in legal(state, who)
-    with pytest.raises(IllegalAction) as caught:
-        GAME.apply(state, who, action)
-    assert GAME.state_notation(state) == before
-    return caught.value
-
-
-def fields(state: Any, seat: int | None = None, *, masked: bool = False) -> dict[str, str]:
-    """The notation's fields by name (the seat's copy with ``masked``)."""
-    text = GAME.seat_notation(state, seat) if masked else GAME.state_notation(state)
-    words = text.split()
-    assert words[0] == "hold-your-breath"
-    return dict(word.split("=", 1) for word in words[1:])
-
-
-def cards(text: str) -> list[str]:
-    return [] if text == "-" else text.split(",")
 
 
 def hand(state: Any, seat: int) -> list[str]:
