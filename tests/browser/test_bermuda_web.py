@@ -213,3 +213,23 @@ def test_one_person_and_two_bot_teammates_play_a_whole_game(browser: Any, server
     assert sum(1 for _, a in actions if a.startswith("round") or a.startswith("tick")) >= 5  # five countdowns
     assert {seat for seat, a in actions if a.startswith("lay ")} >= {1, 2}
     assert page.errors == []
+
+
+# Every diver's name, as (text, cut): cut when the pill shows less than the whole name.
+DIVER_NAMES = """() => [...document.querySelectorAll('#board .brm-diver-name')]
+  .map((el) => [el.textContent, el.scrollWidth > el.clientWidth + 1])"""
+
+
+def test_the_divers_names_are_whole_where_there_is_room(browser: Any, server: ServerProcess) -> None:
+    """Issue 26, item 7 (nothing cut where there is room): the pills above the board named "Ana" "A…" on a
+    1366-wide screen. A phone with five divers shortens the names, but shows no bot badge in their place."""
+    created = create_table(server, [{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "fast-diver"}])
+    page = open_seat(browser, server, created, viewport={"width": 1366, "height": 800})
+    assert page.evaluate(DIVER_NAMES) == [["Ana", False], ["fast-diver bot 2", False]]
+    page.context.close()
+    crowded = create_table(server, [{"kind": "human", "name": "Ana"}] + [{"kind": "bot", "bot": "fast-diver"}] * 4)
+    phone = open_seat(browser, server, crowded, viewport={"width": 390, "height": 844}, is_mobile=True,
+                      has_touch=True)
+    assert phone.evaluate(DIVER_NAMES)[0] == ["Ana", False]
+    assert not phone.locator("#board .brm-diver .badge").first.is_visible()
+    phone.context.close()
