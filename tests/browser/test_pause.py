@@ -14,7 +14,7 @@ from tests.live_server import ServerProcess
 
 from .conftest import wait_until
 
-SIZES = {"desktop": {"viewport": {"width": 1366, "height": 800}},
+SIZES: dict[str, dict[str, Any]] = {"desktop": {"viewport": {"width": 1366, "height": 800}},
          "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}}
 CLOCK = "document.querySelector('.hyh-clock')?.textContent"
 

@@ -8,6 +8,7 @@ without any real game's rules."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -173,9 +174,27 @@ def test_spectators_see_the_pause(app: Harness) -> None:
     assert message["paused"] is True and message["table"]["paused"] is True and message["clock"] == START
 
 
-def test_the_pause_survives_a_restart(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[Any]:
+    from tests.services import postgres_available, running_postgres
+
+    if not postgres_available():
+        pytest.skip("PostgreSQL 15 is not installed")
+    with running_postgres() as server:
+        yield server
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest) -> dict[str, Any]:
+    """Settings for the table's storage: the default SQLite file, or a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        return {}
+    return {"database_url": request.getfixturevalue("postgres").new_database()}
+
+
+def test_the_pause_survives_a_restart(tmp_path: Path, database: dict[str, Any]) -> None:
     clock = ManualClock(START)
-    with running_app(tmp_path, clock=clock) as app:
+    with running_app(tmp_path, clock=clock, **database) as app:
         table_id, tokens = buzzer(app, length_ms=10_000)
         socket_ = app.connect(table_id, tokens[0])
         assert socket_.act("press")["type"] == "ack"
@@ -187,7 +206,8 @@ def test_the_pause_survives_a_restart(tmp_path: Path) -> None:
         version = app.live(table_id).version
         clock.advance(500)
     clock.advance(5_000)  # the server was down
-    with running_app(tmp_path, clock=clock) as restarted:
+    with running_app(tmp_path, clock=clock, **database) as restarted:
+        wait_for(lambda: restarted.live(table_id) is not None, "the table back")
         table = restarted.live(table_id)
         assert table.paused and table.paused_ms == 1_000 and table.timer is None
         socket_ = restarted.connect(table_id, tokens[0])
@@ -200,3 +220,22 @@ def test_the_pause_survives_a_restart(tmp_path: Path) -> None:
         assert update["action"] == f"press @{START + 150}"  # later than every stamp in the log
         # The game's deadline, on the table's clock, comes that much later on the server's
         assert table.timer is not None and table.game.deadline(table.match.state) == START + 10_000
+
+
+def test_a_database_without_the_pause_column_gets_it(tmp_path: Path) -> None:
+    """A database made before pauses existed: the column is added at start, and its tables were never paused."""
+    import sqlite3
+
+    clock = ManualClock(START)
+    with running_app(tmp_path, clock=clock) as app:
+        table_id, tokens = buzzer(app, length_ms=10_000)  # nobody connects: closing no socket ends it
+    with sqlite3.connect(tmp_path / "t.sqlite3") as connection:
+        connection.execute("ALTER TABLE tables DROP COLUMN pause")
+    with running_app(tmp_path, clock=clock) as restarted:
+        table = restarted.live(table_id)
+        assert table is not None and not table.paused and table.paused_ms == 0
+        socket_ = restarted.connect(table_id, tokens[0])
+        assert set_paused(socket_, True)["paused"] is True
+        with sqlite3.connect(tmp_path / "t.sqlite3") as connection:
+            stored = connection.execute("SELECT pause FROM tables WHERE id = ?", (table_id,)).fetchone()[0]
+        assert json.loads(stored) == {"since": START, "total": 0}

@@ -109,7 +109,13 @@ function showHint() {
     h("p", { class: "guide-text" }, text),
     h("div", { class: "guide-actions" },
       notation ? h("button", { type: "button", class: "btn btn-primary guide-play", "data-notation": notation,
-        onclick: (event) => { event.currentTarget.disabled = true; guideBeforeAct(); guide.act(notation); } }, "Play this move") : null,
+        disabled: Boolean(guide.hint.played),
+        onclick: (event) => {
+          event.currentTarget.disabled = true;
+          guide.hint.played = true; // a panel drawn again for this hint keeps its button off: one move per hint
+          guideBeforeAct();
+          guide.act(notation);
+        } }, "Play this move") : null,
       holding ? h("button", { type: "button", class: "btn guide-continue",
         onclick: () => { guideBeforeAct(); document.getElementById("board")?.focus({ preventScroll: true }); } }, "Continue") : null,
       holding ? h("span", { class: "guide-paused", role: "status" }, "The clock waits while you read.") : null));
