@@ -165,6 +165,18 @@ def test_a_turn_based_table_has_no_clock_to_pause(app: Harness) -> None:
     assert "paused" not in socket_.last  # type: ignore[operator]
 
 
+def test_a_person_who_leaves_a_paused_table_lets_it_go_on(app: Harness) -> None:
+    """Their bot plays on: nobody is left to resume it, and it cannot be paused for the bot."""
+    table_id, tokens = buzzer(app, length_ms=10_000)
+    socket_ = app.connect(table_id, tokens[0])
+    set_paused(socket_, True)
+    socket_.send({"type": "leave"})
+    while (message := socket_.next("table"))["paused"]:
+        pass
+    assert message["table"]["seats"][0]["controller"] == "bot" and not app.live(table_id).paused
+    assert refusal(socket_, "pause")["code"] == "left"
+
+
 def test_spectators_see_the_pause(app: Harness) -> None:
     table_id, tokens = buzzer(app)
     socket_ = app.connect(table_id, tokens[0])

@@ -784,6 +784,8 @@ class LiveTable:
                 return error("not_started", "the room has not started yet")
             if not self.pausable() or self.seats[seat].kind != "human":
                 return error("not_pausable", "only a table whose one person plays against bots can be paused")
+            if paused and self.seats[seat].controller == "bot":
+                return error("left", "a bot plays this seat since you left: reconnect to take it back")
             if paused == self.paused:
                 return None
             now = self.settings.clock.now()

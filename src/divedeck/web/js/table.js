@@ -286,7 +286,6 @@ function render() {
   // Pause / Resume: a real-time table whose one person (this screen) plays against bots.
   const pauseButton = $("pause");
   pauseButton.hidden = !pausable;
-  pauseButton.setAttribute("aria-pressed", String(Boolean(state.paused)));
   const pauseIcon = pauseButton.querySelector(".pause-icon");
   pauseIcon.textContent = state.paused ? "▶" : ""; // two bars drawn by the style sheet (fonts often lack ⏸)
   pauseIcon.classList.toggle("is-bars", !state.paused);
