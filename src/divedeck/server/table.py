@@ -458,7 +458,7 @@ class LiveTable:
             seat.bot = self._replacement_bot(seat.index)
         self.broadcast_table()
         self.schedule()
-        if self.paused:  # nobody is left to resume it: the bots play on
+        if self.paused and not self.closing:  # nobody is left to resume it: the bots play on
             asyncio.get_running_loop().create_task(self.set_paused(seat.index, False))
 
     def take_back(self, seat: SeatState) -> None:
