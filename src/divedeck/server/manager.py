@@ -307,6 +307,10 @@ class TableManager:
         table.finished_at = stored.finished
         table.undone = stored.undone
         table.undo_seat = undo_seat
+        if stored.pause is not None and match.game.realtime:  # its clock goes on where it stood
+            since = stored.pause.get("since")
+            table.paused_since = None if since is None else int(since)
+            table.paused_ms = int(stored.pause.get("total") or 0)
         if clock is not None and stored.clock is not None:
             for restart_seat, restart_at, spent in pending:  # turns counted afresh after the last action
                 clock.restart(int(restart_seat), int(restart_at), bool(spent))

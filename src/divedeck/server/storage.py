@@ -62,6 +62,9 @@ tables_table = Table(
     # The clock per move (move_clock.py), as JSON: {"profile", "since"} (since: when a turn's count last restarted
     # other than by an action, on the server's clock in ms), or null for none.
     Column("clock", Text, nullable=True),
+    # A real-time table's pause (LiveTable.pause), as JSON: {"since": server ms while paused else null, "total":
+    # ms paused before}, or null if it was never paused. Its clock is the server's minus the time paused.
+    Column("pause", Text, nullable=True),
 )
 
 actions_table = Table(
@@ -164,6 +167,7 @@ class StoredTable:
     client_ids: dict[tuple[int, str], int] = field(default_factory=dict)
     clock: dict[str, Any] | None = None  # the clock per move: {"profile", "since"}, or None
     times: list[int | None] = field(default_factory=list)  # per action of ``actions``: the server's clock (ms)
+    pause: dict[str, Any] | None = None  # a real-time table's pause: {"since", "total"} (ms), or None
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -321,7 +325,7 @@ class Storage:
         await self._run(work)
 
     async def update_table(self, table_id: str, epoch: int | None = None, **fields: Any) -> None:
-        for name in ("seats", "clock"):
+        for name in ("seats", "clock", "pause"):
             if name in fields:
                 fields[name] = json.dumps(fields[name])
 
@@ -359,6 +363,7 @@ class Storage:
             undone=sum(1 for _, _, _, undone, *_ in actions if undone is not None),
             client_ids=_client_id_versions(actions),
             clock=None if row.get("clock") is None else json.loads(row["clock"]),
+            pause=None if row.get("pause") is None else json.loads(row["pause"]),
             times=[None if clock_ms is None else int(clock_ms)
                    for _, _, _, undone, _, _, clock_ms in actions if undone is None],
         )

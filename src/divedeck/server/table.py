@@ -177,6 +177,11 @@ class LiveTable:
         self.clock_started = 0  # when the clock began (the table's making, or its room's start), server ms
         self.clock_timer: Timer | None = None
         self.clock_restarts: list[list[Any]] = []  # [seat, when, spent]: turns counted afresh (MoveClock.restart)
+        # A real-time table's pause (``pause``): while paused, since when (server ms); and the time paused before.
+        # The table's clock is the server's minus the time paused, so every timestamp the game sees, its deadline
+        # and the bots' pacing stand still while paused and go on after, and the log's times never go back.
+        self.paused_since: int | None = None
+        self.paused_ms = 0
 
     # -- what people see -----------------------------------------------------------------------------------------
     @property
@@ -222,6 +227,8 @@ class LiveTable:
             "created": self.created,
             "rematch": self.rematch_id,
             "held": self.held,  # a room's table before its host starts it
+            "paused": self.paused,  # a real-time table whose clock stands still (``pause``)
+            "pausable": self.pausable(),  # whether its person may pause it (``pausable``)
             "rematch_vote": None if self.vote_by is None else {
                 "by": self.vote_by, "seats": [{"seat": seat, "answer": answer} for seat, answer in self.votes.items()]},
         }
@@ -266,7 +273,7 @@ class LiveTable:
 
     def welcome(self, seat: int | None) -> dict[str, Any]:
         return {"type": "welcome", "protocol": PROTOCOL, "table": self.public(), "now": self.settings.clock.now(),
-                "seat": seat,
+                "seat": seat, **self.clock_fields(),
                 "version": self.version, "static": self.static, "view": self.game.view(self.match.state, seat),
                 "legal": self._legal(seat), "log": [self._event(event, seat) for event in self.log],
                 "outcome": self._outcome(), "can_undo": seat is not None and seat == self.undo_seat,
@@ -275,7 +282,7 @@ class LiveTable:
     def _update(self, seat: int | None, actor: int, action: str, events: list[Event],
                 table: dict[str, Any] | None) -> str:
         message = {"type": "update", "version": self.version, "actor": actor, "action": action,
-                   "events": [self._event(event, seat) for event in events],
+                   **self.clock_fields(), "events": [self._event(event, seat) for event in events],
                    "view": self.game.view(self.match.state, seat), "legal": self._legal(seat),
                    "outcome": self._outcome(), "can_undo": seat == self.undo_seat}
         if table is not None:
@@ -304,7 +311,8 @@ class LiveTable:
         """Tell everyone (``but`` one) who is connected and who plays for whom (no game information in it)."""
         self.sent_table = self.public()
         # The server's time, so a page can count down to a seat's away_until whatever its own clock says.
-        message = encode({"type": "table", "table": self.sent_table, "now": self.settings.clock.now()})
+        message = encode({"type": "table", "table": self.sent_table, "now": self.settings.clock.now(),
+                          **self.clock_fields()})
         for connection in self.connections():
             if connection is not but:
                 connection.send(message)
@@ -450,6 +458,8 @@ class LiveTable:
             seat.bot = self._replacement_bot(seat.index)
         self.broadcast_table()
         self.schedule()
+        if self.paused and not self.closing:  # nobody is left to resume it: the bots play on
+            asyncio.get_running_loop().create_task(self.set_paused(seat.index, False))
 
     def take_back(self, seat: SeatState) -> None:
         """The person of ``seat``, connected here, plays it again (their time ran out, or they had left). If their
@@ -518,6 +528,8 @@ class LiveTable:
             self._handle_name(connection, message)
         elif kind == "undo":
             await self._handle_undo(connection)
+        elif kind in ("pause", "resume"):
+            await self._handle_pause(connection, kind == "pause")
         elif kind in ("chat", "reaction"):
             self._handle_talk(connection, kind, message)
         else:
@@ -662,6 +674,14 @@ class LiveTable:
         for other in self.connections():
             other.send(text_said)
 
+    async def _handle_pause(self, connection: Connection, paused: bool) -> None:
+        if connection.seat is None:
+            connection.send(error("spectator", "a spectator cannot pause or resume the table"))
+            return
+        reply = await self.set_paused(connection.seat, paused)
+        if reply is not None:
+            connection.send(reply)
+
     async def _handle_undo(self, connection: Connection) -> None:
         if connection.seat is None:
             connection.send(error("spectator", "a spectator has no move to take back"))
@@ -724,10 +744,68 @@ class LiveTable:
 
     # -- the one way anything changes ----------------------------------------------------------------------------
     def clock(self) -> int:
-        """Now, for a real-time game's next action: never earlier than the last time given (a restored table's
-        included)."""
-        self.last_time = max(self.last_time, self.settings.clock.now())
+        """Now on the table's clock, for a real-time game's next action: the server's clock minus the time the
+        table was paused (standing still while it is), never earlier than the last time given."""
+        server = self.settings.clock.now() if self.paused_since is None else self.paused_since
+        self.last_time = max(self.last_time, server - self.paused_ms)
         return self.last_time
+
+    def clock_fields(self) -> dict[str, Any]:
+        """What every welcome, update and table message says of a real-time table's clock: whether it is paused,
+        and its time now (a page counts the game's deadlines on it, and stops counting while paused)."""
+        if not self.game.realtime:
+            return {}
+        return {"paused": self.paused, "clock": self.clock()}
+
+    @property
+    def paused(self) -> bool:
+        return self.paused_since is not None
+
+    def pausable(self) -> bool:
+        """Whether the table may be paused (and resumed) by its person: a real-time game under way whose only
+        person is one seat, every other seat a bot, so a pause makes nobody wait."""
+        people = [seat for seat in self.seats if seat.kind == "human"]
+        return (self.game.realtime and len(people) == 1 and not self.hotseat and not self.held
+                and not self.finished)
+
+    def pause_record(self) -> dict[str, Any]:
+        """What storage keeps of the pause (a restart rebuilds the table's clock from it)."""
+        return {"since": self.paused_since, "total": self.paused_ms}
+
+    async def set_paused(self, seat: int, paused: bool) -> dict[str, Any] | None:
+        """Pause the table's clock, or let it go on (``seat`` asks): stored first, then everyone is told. Returns
+        the refusal, or ``None``. Pausing a paused table (or resuming a running one) changes nothing."""
+        async with self.lock:
+            if not self.game.realtime:
+                return error("not_pausable", f"{self.game.title} is played in turns: there is no clock to pause")
+            if self.finished:
+                return error("game_over", "the game is over")
+            if self.held:
+                return error("not_started", "the room has not started yet")
+            if not self.pausable() or self.seats[seat].kind != "human":
+                return error("not_pausable", "only a table whose one person plays against bots can be paused")
+            if paused and self.seats[seat].controller == "bot":
+                return error("left", "a bot plays this seat since you left: reconnect to take it back")
+            if paused == self.paused:
+                return None
+            now = self.settings.clock.now()
+            since: int | None = now
+            total = self.paused_ms
+            if self.paused_since is not None:  # resuming: the time it stood still counts from now on
+                since, total = None, total + max(0, now - self.paused_since)
+            try:
+                await self.storage.update_table(self.id, self.epoch, pause={"since": since, "total": total})
+            except Fenced:
+                self.give_up()
+                return error("moved", "this table moved to another server process: reconnecting")
+            except Exception:
+                return error("storage_failed", "the pause could not be saved; nothing changed, try again")
+            if paused:
+                self.clock()  # the last time given is the table's time at the pause
+            self.paused_since, self.paused_ms = since, total
+            self.broadcast_table()
+            self.schedule()  # paused: the timer is cancelled; resumed: re-armed on the table's clock
+            return None
 
     async def act(self, seat: int, action: Any, client_id: str | None, version: int | None) -> dict[str, Any]:
         """Validate, store, apply, tell everyone. Returns the ack or the error for whoever asked.
@@ -741,6 +819,8 @@ class LiveTable:
                 return {"type": "ack", "client_id": client_id, "version": self.client_ids[seat, client_id]}
             if self.finished:
                 return error("game_over", "the game is over", client_id=client_id)
+            if self.paused:  # nobody acts on a paused table: not its person, its bots or its clock
+                return error("paused", "the table is paused", client_id=client_id)
             if version is not None and version < self.version and not self.game.realtime:
                 return error("stale", f"the table has moved on (version {self.version}, you saw {version})",
                              client_id=client_id)
@@ -810,7 +890,7 @@ class LiveTable:
         self._arm_move_clock()
         if self.game.realtime:
             self._follow_controllers()
-            self._arm()
+            self._arm()  # not while paused
             return
         if self.closing or self.finished or (self.bot_task is not None and not self.bot_task.done()):
             return
@@ -876,11 +956,11 @@ class LiveTable:
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
-        if self.closing or self.finished:
+        if self.closing or self.finished or self.paused:
             return
         due = due or self.driver.due(self.match.state)
-        if due is not None:
-            self.timer = self.settings.clock.call_at(due.t if at is None else at, self._fire)
+        if due is not None:  # its time is on the table's clock: the server's is later by the time paused
+            self.timer = self.settings.clock.call_at((due.t if at is None else at) + self.paused_ms, self._fire)
 
     def _fire(self) -> None:
         self.timer = None
@@ -889,7 +969,7 @@ class LiveTable:
     async def _run_due(self) -> None:
         """Apply what is due (a plan is applied as it stands now: a move since the timer was set replanned it)."""
         due = self.driver.due(self.match.state)
-        if due is None or self.closing:
+        if due is None or self.closing or self.paused:
             return
         if due.t > self.clock():
             self._arm(due)

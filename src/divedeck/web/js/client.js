@@ -82,6 +82,7 @@ export class TableClient extends Emitter {
     this._pingTimer = null;
     this._pongTimer = null;
     this._stopped = false;
+    this._clock = null; // a real-time table's clock: {paused, at, offset} (tableNow)
   }
 
   get isSpectator() {
@@ -134,6 +135,36 @@ export class TableClient extends Emitter {
     this.emit("busy", true);
     this._send(message); // if the socket is down, the welcome after the reconnect sends it
     return message.client_id;
+  }
+
+  /** Pause the table's clock, or let it go on (a real-time table whose one person plays against bots: the public
+   * table says `pausable`). The server answers everyone with a `table` message saying `paused`, or this seat with
+   * an error. */
+  pause() {
+    return !this.isSpectator && this._send({ type: "pause" });
+  }
+
+  resume() {
+    return !this.isSpectator && this._send({ type: "resume" });
+  }
+
+  /** The table's clock now (ms), as the server's last word on it said, counted on by this page while it runs and
+   * standing still while it is paused; null at a table that is not real-time. The games' countdowns read it. */
+  tableNow() {
+    const clock = this._clock;
+    if (!clock) return null;
+    return clock.paused ? clock.at : Date.now() + clock.offset;
+  }
+
+  /** Keep what a welcome, update or table message says of the table's clock. Running, the offset to this page's
+   * clock is the largest seen (a message is late by its trip, never early); a pause or a resume starts afresh. */
+  _readClock(message, fresh = false) {
+    if (!Number.isFinite(message.clock)) return;
+    const paused = Boolean(message.paused);
+    const estimate = message.clock - Date.now();
+    const before = this._clock;
+    const offset = fresh || !before || before.paused !== paused ? estimate : Math.max(before.offset, estimate);
+    this._clock = { paused, at: message.clock, offset };
   }
 
   /**
@@ -302,7 +333,8 @@ export class TableClient extends Emitter {
       case "table":
         // Someone connected, left or was replaced by a bot: only the public table changes.
         if (this.state && message.table) {
-          this.state = { ...this.state, table: message.table };
+          this._readClock(message);
+          this.state = { ...this.state, table: message.table, paused: Boolean(message.paused) };
           this.emit("table", message.table);
           this.emit("state", this.state);
         }
@@ -323,6 +355,7 @@ export class TableClient extends Emitter {
   }
 
   _onWelcome(message) {
+    this._readClock(message, true);
     this._welcomed = true;
     this._attempt = 0;
     this.fatal = null;
@@ -336,6 +369,7 @@ export class TableClient extends Emitter {
       log: Array.isArray(message.log) ? message.log.slice(-LOG_LIMIT) : [],
       outcome: message.outcome ?? null,
       canUndo: Boolean(message.can_undo),
+      paused: Boolean(message.paused), // a real-time table whose clock stands still
     };
     this.awaitVersion = 0;
     this._setStatus("open");
@@ -352,6 +386,7 @@ export class TableClient extends Emitter {
     if (!this.state) return;
     const events = Array.isArray(message.events) ? message.events : [];
     const log = this.state.log.concat(events);
+    this._readClock(message);
     this.state = {
       ...this.state,
       table: message.table || this.state.table,
@@ -361,6 +396,7 @@ export class TableClient extends Emitter {
       log: log.length > LOG_LIMIT ? log.slice(-LOG_LIMIT) : log,
       outcome: message.outcome ?? null,
       canUndo: Boolean(message.can_undo),
+      paused: message.paused === undefined ? this.state.paused : Boolean(message.paused),
     };
     this.emit("update", { ...message, events });
     this.emit("state", this.state);
@@ -411,7 +447,7 @@ export class TableClient extends Emitter {
     if (this.pending && (!message.client_id || message.client_id === this.pending.client_id)) {
       // A refusal changes nothing: the player may choose again. (An error without client_id that is not about
       // our action, e.g. rate_limited, also frees the page: the server dropped the message.)
-      if (message.client_id || ["malformed", "rate_limited", "stale", "not_your_turn", "game_over"].includes(message.code)) {
+      if (message.client_id || ["malformed", "rate_limited", "stale", "not_your_turn", "game_over", "paused"].includes(message.code)) {
         this.pending = null;
       }
     }

@@ -14,7 +14,7 @@ import { TableClient } from "./client.js";
 import { muted, setMuted, withFlights, yourTurn } from "./motion.js";
 import { screenFeed, screenMode } from "./room.js";
 import { notifyOn, notifySupported, signalTurn, toggleNotify } from "./turn-signal.js";
-import { guideButton, isGuided, updateGuide } from "./guide.js";
+import { guideBeforeAct, guideButton, isGuided, updateGuide } from "./guide.js";
 import { rulesOpen, setRulesExtra, setRulesSheet, setupRules } from "./rules.js";
 import {
   clearWhyNot, clockBadge, copyText, countdownSpan, forgetToken, h, loadTabSeats, loadTokens, replaceChildren,
@@ -161,6 +161,7 @@ function loadModule(game) {
       page.board = module.createBoard($("board"), {
         act: (notation) => {
           clearWhyNot(); // the next move takes the last "why not?" away
+          guideBeforeAct(); // a table the guide paused goes on: the person is moving
           return shownClient()?.act(notation);
         },
         check: (notation) => shownClient()?.check(notation) ?? Promise.reject(new Error("not connected")),
@@ -236,8 +237,10 @@ function render() {
   const module = page.module;
   if (!page.deck) page.deck = module.makeDeck(page.gameInfo, state.static);
   setRulesSheet(state.static && state.static.rules);
+  const pausable = Boolean(table && table.pausable && client.token && !page.hotseat && !state.outcome);
   updateGuide({ tableId: page.tableId, token: client.token, seat: state.seat, version: state.version,
-    act: (notation) => client.act(notation), before: $("board") });
+    act: (notation) => client.act(notation), before: $("board"),
+    pause: { pausable, paused: Boolean(state.paused), set: (paused) => (paused ? client.pause() : client.resume()) } });
   if (!page.guideOffered && page.gameInfo && !isGuided(page.tableId)) {
     page.guideOffered = true;
     const offer = guideButton(page.gameInfo, { className: "btn btn-small btn-quiet topbar-guide", leaving: leavingWords });
@@ -253,6 +256,7 @@ function render() {
   let turnText;
   if (state.outcome) turnText = "Game over";
   else if (table && table.held) turnText = "Waiting for the room to start"; // rooms: the shared screen starts it
+  else if (state.paused) turnText = "Paused"; // a real-time table whose clock stands still: every screen says so
   // A game where several seats act at once (Bermuda; Hold your Hat's guessers) words its own status.
   else if (module.statusText) turnText = module.statusText(view, names, state.seat);
   else if (active === null) turnText = "In play";
@@ -279,6 +283,16 @@ function render() {
   page.wasMine = mine;
   $("undo").hidden = !(client.token && state.canUndo && !state.outcome);
   $("undo").disabled = client.busy;
+  // Pause / Resume: a real-time table whose one person (this screen) plays against bots.
+  const pauseButton = $("pause");
+  pauseButton.hidden = !pausable;
+  const pauseIcon = pauseButton.querySelector(".pause-icon");
+  pauseIcon.textContent = state.paused ? "▶" : ""; // two bars drawn by the style sheet (fonts often lack ⏸)
+  pauseIcon.classList.toggle("is-bars", !state.paused);
+  pauseButton.querySelector(".pause-word").textContent = state.paused ? " Resume" : " Pause";
+  pauseButton.title = state.paused ? "Let the clock go on" : "Stop the clock (the bots wait too)";
+  pauseButton.setAttribute("aria-label", state.paused ? "Resume" : "Pause");
+  document.body.classList.toggle("is-paused", Boolean(state.paused));
   const replay = $("replay-link");
   replay.hidden = !state.outcome;
   replay.href = `/replay/${encodeURIComponent(page.tableId)}${state.seat !== null && !page.hotseat ? `#seat=${state.seat}` : ""}`;
@@ -312,6 +326,8 @@ function render() {
       names,
       seats: table ? table.seats : [],
       held: Boolean(table && table.held), // a room's table before the shared screen starts it
+      paused: Boolean(state.paused), // a real-time table whose clock stands still
+      clock: () => client.tableNow(), // the table's clock (ms), for the game's countdowns; null if not real-time
       deck: page.deck,
       static: state.static,
       log: state.log,
@@ -911,6 +927,10 @@ async function start() {
     focusBoard();
   });
   $("undo").addEventListener("click", () => shownClient()?.undo());
+  $("pause").addEventListener("click", () => {
+    const client = shownClient();
+    if (client?.state) (client.state.paused ? client.resume() : client.pause());
+  });
   const mute = $("mute");
   const showMute = () => {
     mute.setAttribute("aria-pressed", String(muted()));

@@ -597,7 +597,7 @@ export function createBoard(root, api) {
   function tick() {
     if (!ctx || replay) return;
     const { view } = ctx;
-    const now = Date.now() + (offset ?? 0);
+    const now = ctx.clock?.() ?? Date.now() + (offset ?? 0); // the table's clock: it stands still while paused
     let text = "";
     if (view.phase === "dive" && view.t0 !== null) {
       text = seconds(Math.max(0, now - view.t0));

@@ -237,8 +237,10 @@ export function createBoard(root, api) {
   }
 
   const timerInterval = setInterval(tickClock, 200);
-  // A replay's clock stands at each step's own time: the sand timer shows what was left then.
-  const serverNow = () => (api.replay ? (ctx?.view.now ?? 0) : Date.now() + (offset ?? 0));
+  // A replay's clock stands at each step's own time: the sand timer shows what was left then. A live table's is the
+  // table's clock as the server tells it (it stands still while the table is paused); else an estimate from the
+  // view's times.
+  const serverNow = () => (api.replay ? (ctx?.view.now ?? 0) : ctx?.clock?.() ?? Date.now() + (offset ?? 0));
   const turnMs = () => ctx.static?.turn_ms ?? 60_000;
 
   function act(notation) {
@@ -384,8 +386,9 @@ export function createBoard(root, api) {
 
   function timerPanel(view) {
     const running = view.timer !== null && view.timer !== undefined;
-    const label = running ? (view.phase === "extra" ? "EXTRA TIME" : "Sand timer") : "Timer stopped";
-    return h("section", { class: `hyh-timer${running ? " is-running" : ""}`, "aria-label": "Sand timer" },
+    const paused = running && ctx.paused;
+    const label = paused ? "Paused" : running ? (view.phase === "extra" ? "EXTRA TIME" : "Sand timer") : "Timer stopped";
+    return h("section", { class: `hyh-timer${running && !paused ? " is-running" : ""}${paused ? " is-paused" : ""}`, "aria-label": "Sand timer" },
       h("span", { class: "hyh-timer-label" }, label),
       h("span", { class: "hyh-clock", role: "timer", "aria-live": "off" }, ""),
       h("div", { class: "hyh-bar", "aria-hidden": "true" }, h("div", { class: "hyh-bar-fill" })));
