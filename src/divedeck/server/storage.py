@@ -44,6 +44,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine
 
+from .appender import Appender
+
 metadata = MetaData()
 
 tables_table = Table(
@@ -222,9 +224,11 @@ class Storage:
 
     # -- the writer thread --------------------------------------------------------------------------------------
     def _work(self) -> None:
+        appender = Appender.for_engine(self.engine, lambda: self.node)
         while True:
             job = self._jobs.get()
             if job is None:
+                appender.close()
                 return
             batch = [job]
             while len(batch) < 256:  # everything already waiting goes into the same transaction
@@ -236,29 +240,45 @@ class Storage:
                     self._jobs.put(None)
                     break
                 batch.append(more)
-            try:
+            # In queue order, each run of appends in one statement of their own, each run of other work in one
+            # transaction: a lease renewed before an append is renewed before it is fenced.
+            for run in _runs(batch):
+                self._commit(run, appender)
+
+    def _commit(self, run: list[tuple[Work, asyncio.Future[Any], asyncio.AbstractEventLoop]],
+                appender: Appender | None) -> None:
+        try:
+            if appender is not None and isinstance(run[0][0], Append):
+                appends: list[Append] = [work for work, _, _ in run]  # type: ignore[misc]
+                results: list[Any] = [None if stored else _fenced(work)
+                                      for work, stored in zip(appends, appender.append(appends), strict=True)]
+            else:
                 with self.engine.begin() as connection:
-                    appends = [work for work, _, _ in batch if isinstance(work, Append)]
-                    held = held_leases(connection, self.node, {(work.row["table_id"], work.epoch) for work in appends
-                                                               if work.epoch is not None})
-                    rows = [work.row for work in appends if work.epoch is None or work.row["table_id"] in held]
-                    if rows:
-                        connection.execute(INSERT_ACTION, rows)
-                    results = [(None if work.epoch is None or work.row["table_id"] in held else Fenced(
-                                   f"the lease on table {work.row['table_id']} (epoch {work.epoch}) is no longer held"))
-                               if isinstance(work, Append) else work(connection) for work, _, _ in batch]
-            except Exception:
-                # One bad write must not sink the others that shared its transaction: redo them one by one,
-                # so each waiter learns its own fate.
-                for job in batch:
-                    self._run_alone(*job)
-                continue
-            # One wake-up of each event loop for the whole batch, not one per action.
-            settled: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Any]]] = {}
-            for (_, future, loop), result in zip(batch, results, strict=True):
-                settled.setdefault(loop, []).append((future, result))
-            for loop, outcomes in settled.items():
-                loop.call_soon_threadsafe(_settle_all, outcomes)
+                    results = self._in_transaction(connection, [work for work, _, _ in run])
+        except Exception:
+            if appender is not None:
+                appender.reset()  # its connection may be broken: a new one for the next batch
+            # One bad write must not sink the others that shared its transaction: redo them one by one,
+            # so each waiter learns its own fate.
+            for job in run:
+                self._run_alone(*job)
+            return
+        # One wake-up of each event loop for the whole batch, not one per action.
+        settled: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Any]]] = {}
+        for (_, future, loop), result in zip(run, results, strict=True):
+            settled.setdefault(loop, []).append((future, result))
+        for loop, outcomes in settled.items():
+            loop.call_soon_threadsafe(_settle_all, outcomes)
+
+    def _in_transaction(self, connection: Connection, batch: list[Work]) -> list[Any]:
+        appends = [work for work in batch if isinstance(work, Append)]
+        held = held_leases(connection, self.node, {(work.row["table_id"], work.epoch) for work in appends
+                                                   if work.epoch is not None})
+        rows = [work.row for work in appends if work.epoch is None or work.row["table_id"] in held]
+        if rows:
+            connection.execute(INSERT_ACTION, rows)
+        return [(None if work.epoch is None or work.row["table_id"] in held else _fenced(work))
+                if isinstance(work, Append) else work(connection) for work in batch]
 
     def _run_alone(self, work: Work, future: asyncio.Future[Any], loop: asyncio.AbstractEventLoop) -> None:
         try:
@@ -376,6 +396,21 @@ def _client_id_versions(actions: Any) -> dict[tuple[int, str], int]:
         if undone is not None:
             bisect.insort(undone_times, undone)
     return versions
+
+
+def _fenced(work: Append) -> Fenced:
+    return Fenced(f"the lease on table {work.row['table_id']} (epoch {work.epoch}) is no longer held")
+
+
+def _runs(batch: list[Any]) -> list[list[Any]]:
+    """``batch`` cut where it goes from appends to other work or back, order kept."""
+    runs: list[list[Any]] = []
+    for job in batch:
+        if runs and isinstance(runs[-1][0][0], Append) == isinstance(job[0], Append):
+            runs[-1].append(job)
+        else:
+            runs.append([job])
+    return runs
 
 
 def _settle_all(outcomes: list[tuple[asyncio.Future[Any], Any]]) -> None:
