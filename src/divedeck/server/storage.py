@@ -228,7 +228,8 @@ class Storage:
         while True:
             job = self._jobs.get()
             if job is None:
-                appender.close()
+                if appender is not None:
+                    appender.close()
                 return
             batch = [job]
             while len(batch) < 256:  # everything already waiting goes into the same transaction
