@@ -178,6 +178,11 @@ def measure(targets: list[Any], tables: int, seconds: float, seed: int,
            "rtt_p50_ms": percentile(rtts, 0.5), "rtt_p99_ms": percentile(rtts, 0.99)}
     for name in cpu0:  # CPU per acknowledged action, microseconds
         run[f"{name}_cpu_us_per_action"] = (cpu1[name] - cpu0[name]) / acked * 1e6 if acked else None
+    # The most actions a second these costs allow on this machine's cores, were nothing else running: servers,
+    # PostgreSQL, Redis and the load clients all share them (the parent is inside the server's tree).
+    spent = sum(value for key, value in run.items() if key.endswith("_cpu_us_per_action") and value
+                and key != "parent_cpu_us_per_action")
+    run["cpu_bound_actions_per_s"] = (os.cpu_count() or 1) * 1e6 / spent if spent else None
     for profiler, path in profilers:
         if profiler is not None:
             with contextlib.suppress(subprocess.TimeoutExpired):
@@ -312,7 +317,9 @@ def main() -> None:
                                       for key, value in run.items() if key.endswith("_cpu_us_per_action") and value)
                     print(f"round {round_number}, {kind}, {processes} process(es): {run['actions_per_s']:.0f} "
                           f"actions/s, p50 {run['rtt_p50_ms'] or 0:.1f} ms, p99 {run['rtt_p99_ms'] or 0:.1f} ms; "
-                          f"CPU us/action: {costs}", flush=True)
+                          f"CPU us/action: {costs}; the cores allow at most "
+                          f"{run['cpu_bound_actions_per_s'] or 0:.0f} actions/s at these costs; "
+                          f"load {os.getloadavg()[0]:.1f}", flush=True)
         times = failover(postgres, redis.url, args.kills, workdir, args.seed) if args.kills else []
 
     def ratio(kind: str) -> float | None:

@@ -273,11 +273,11 @@ class LiveTable:
                 "chat": list(self.chat), "emotes": list(EMOTES)}
 
     def _update(self, seat: int | None, actor: int, action: str, events: list[Event],
-                table: dict[str, Any] | None) -> str:
+                table: dict[str, Any] | None, outcome: dict[str, Any] | None) -> str:
         message = {"type": "update", "version": self.version, "actor": actor, "action": action,
                    "events": [self._event(event, seat) for event in events],
                    "view": self.game.view(self.match.state, seat), "legal": self._legal(seat),
-                   "outcome": self._outcome(), "can_undo": seat == self.undo_seat}
+                   "outcome": outcome, "can_undo": seat == self.undo_seat}
         if table is not None:
             message["table"] = table
         return encode(message)
@@ -288,15 +288,16 @@ class LiveTable:
         table = self.public()
         shown = table if table != self.sent_table else None
         self.sent_table = table
+        outcome = self._outcome()  # the same for every seat
         for seat in self.seats:
             if seat.connections:
                 text = notation if seat.index == actor else self.game.public_action(action, seat.index, actor)
-                message = self._update(seat.index, actor, text, events, shown)
+                message = self._update(seat.index, actor, text, events, shown, outcome)
                 for connection in seat.connections:
                     connection.send(message)
         if self.spectators:
             text = self.game.public_action(action, None, actor)
-            message = self._update(None, actor, text, events, shown)
+            message = self._update(None, actor, text, events, shown, outcome)
             for connection in self.spectators:
                 connection.send(message)
 
