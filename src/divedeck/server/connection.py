@@ -23,6 +23,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketState
 
 from ..sim.clock import Clock, WallClock
+from .send_many import SEND_MANY
 from .wire import encode
 
 CLOSE_GOING_AWAY = 1001
@@ -73,12 +74,19 @@ class Connection:
         # Refused messages spend this one; a socket that empties it is flooding, not just bursting.
         self.refusals = Bucket(messages_per_second, self.clock, burst=flood_allowance)
         self.last_rate_warning: int | None = None
+        # While corked (``cork``), messages wait here and go out together at ``uncork``, in one write if the
+        # server's websocket protocol can (send_many.py).
+        self.corked: list[str] | None = None
+        self.sends_many = SEND_MANY in websocket.scope.get("extensions", {})
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue a message; a client too slow to take it is disconnected instead of buffered without bound."""
         if self.closed:
             return
         text = message if isinstance(message, str) else encode(message)
+        if self.corked is not None and len(self.corked) < self.outbox_limit:
+            self.corked.append(text)
+            return
         if self.sender is None:
             self._send_now(text)
             return
@@ -87,10 +95,27 @@ class Connection:
             return
         self.outbox.append(text)
 
-    def _send_now(self, text: str) -> None:
-        """Write ``text`` now if the socket takes it; if the send has to wait, a task finishes it (the outbox
-        queues behind that task)."""
-        sending = self.websocket.send_text(text)
+    def cork(self) -> None:
+        """Hold what is sent from now until ``uncork`` (an action's update and its ack, say)."""
+        if self.corked is None:
+            self.corked = []
+
+    def uncork(self) -> None:
+        """Send what was held, in one write where the protocol allows."""
+        texts, self.corked = self.corked, None
+        if not texts or self.closed:
+            return
+        if self.sender is not None or len(texts) == 1 or not self.sends_many:
+            for text in texts:
+                self.send(text)
+            return
+        self._send_now(texts)
+
+    def _send_now(self, text: str | list[str]) -> None:
+        """Write ``text`` (or several, each its own frame) now if the socket takes it; if the send has to wait, a
+        task finishes it (the outbox queues behind that task)."""
+        sending = (self.websocket.send_text(text) if isinstance(text, str) else
+                   self.websocket.send({"type": "websocket.send", SEND_MANY: text}))
         try:
             waiting_for = sending.send(None)
         except StopIteration:

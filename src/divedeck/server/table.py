@@ -601,8 +601,12 @@ class LiveTable:
             connection.send(error("left", "a bot plays this seat since you left: reconnect to take it back",
                                   client_id=client_id))
             return
-        reply = await self.act(connection.seat, action, client_id, version)
-        connection.send(reply)
+        connection.cork()  # its update and its ack go out in one write
+        try:
+            reply = await self.act(connection.seat, action, client_id, version)
+            connection.send(reply)
+        finally:
+            connection.uncork()
 
     def _handle_check(self, connection: Connection, message: dict[str, Any]) -> None:
         """"Why not?": whether the seat's proposed action is legal now, and the reason and rule if not, without
