@@ -12,6 +12,11 @@ cache-keyed in Python each time. Here, on a connection of its own:
 - SQLite (one process, never fenced): ``executemany`` and a commit on the DB-API connection.
 
 Anything else, or any error, and storage.py takes its general path (one job at a time through SQLAlchemy).
+
+``LoopAppender`` sends PostgreSQL's statement from the event loop itself (psycopg's asynchronous connection), so
+that an append needs no wake-up of the writer thread nor of the loop by it: the appends of one turn go out
+together, and while one statement is on its way the next turns' appends wait and go out together after it (group
+commit, one statement in flight per process).
 """
 
 from __future__ import annotations
@@ -51,6 +56,49 @@ RETURNING table_id, seq
 SQLITE_APPEND = (f"INSERT INTO actions ({', '.join(COLUMNS)}) VALUES ({', '.join('?' for _ in COLUMNS)})")
 
 
+def postgres_parameters(appends: Sequence[Append], owner: str | None) -> dict[str, Any]:
+    parameters: dict[str, Any] = {name: [work.row[name] for work in appends] for name in COLUMNS}
+    parameters["epoch"] = [work.epoch for work in appends]
+    parameters["owner"] = owner
+    return parameters
+
+
+def stored_of(appends: Sequence[Append], returned: Sequence[Any]) -> list[bool]:
+    stored = {(table_id, seq) for table_id, seq in returned}
+    return [(work.row["table_id"], work.row["seq"]) in stored for work in appends]
+
+
+class LoopAppender:
+    """PostgreSQL appends sent from the event loop (see the module's doc), on a connection of its own."""
+
+    def __init__(self, engine: Engine, owner: Callable[[], str | None]) -> None:
+        self.conninfo = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        self.owner = owner
+        self.connection: Any = None
+
+    async def append(self, appends: Sequence[Append]) -> list[bool]:
+        import psycopg
+
+        if self.connection is None:
+            self.connection = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
+        async with self.connection.cursor() as cursor:
+            await cursor.execute(POSTGRES_APPEND, postgres_parameters(appends, self.owner()))
+            return stored_of(appends, await cursor.fetchall())
+
+    async def reset(self) -> None:
+        connection, self.connection = self.connection, None
+        if connection is not None:
+            with contextlib.suppress(Exception):
+                await connection.close()
+
+    def close_now(self) -> None:
+        """Close the connection without its event loop (which may have ended): libpq's own close."""
+        connection, self.connection = self.connection, None
+        if connection is not None:
+            with contextlib.suppress(Exception):
+                connection.pgconn.finish()
+
+
 class Appender:
     """Appends runs of action rows on a DB-API connection of its own (opened when first needed)."""
 
@@ -83,13 +131,9 @@ class Appender:
         return [True] * len(appends)
 
     def _postgres(self, appends: Sequence[Append]) -> list[bool]:
-        parameters: dict[str, Any] = {name: [work.row[name] for work in appends] for name in COLUMNS}
-        parameters["epoch"] = [work.epoch for work in appends]
-        parameters["owner"] = self.owner()
         with self.connection.driver_connection.cursor() as cursor:
-            cursor.execute(POSTGRES_APPEND, parameters)
-            stored = {(table_id, seq) for table_id, seq in cursor.fetchall()}
-        return [(work.row["table_id"], work.row["seq"]) in stored for work in appends]
+            cursor.execute(POSTGRES_APPEND, postgres_parameters(appends, self.owner()))
+            return stored_of(appends, cursor.fetchall())
 
     def reset(self) -> None:
         """Drop the connection (after an error it may be broken or mid-transaction); the next batch opens one."""

@@ -51,7 +51,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine
 
-from .appender import Appender
+from .appender import Appender, LoopAppender
 
 metadata = MetaData()
 
@@ -260,6 +260,10 @@ class Storage:
         self.on_loop = self.engine.dialect.name == "sqlite"
         self._appender = Appender.for_engine(self.engine, lambda: self.node) if self.on_loop else None
         self._checkpointer: Checkpointer | None = None
+        # PostgreSQL: runs of appends are sent from the event loop (appender.py's LoopAppender), one statement in
+        # flight per loop; the rest goes to the writer thread.
+        self._loop_appenders: dict[asyncio.AbstractEventLoop, LoopAppender] = {}
+        self._appending: dict[asyncio.AbstractEventLoop, list[Job]] = {}  # waiting for the statement in flight
         self._thread: threading.Thread | None = None
         if self.on_loop:
             self._checkpointer = Checkpointer(self.engine)
@@ -363,10 +367,43 @@ class Storage:
     def _hand_over(self, loop: asyncio.AbstractEventLoop) -> None:
         jobs = self._waiting.pop(loop)
         if not self.on_loop:
-            self._jobs.put(jobs)
+            if self.engine.dialect.name == "postgresql" and all(isinstance(work, Append) for work, _, _ in jobs):
+                self._append_from_loop(loop, jobs)
+            else:
+                self._jobs.put(jobs)
             return
         for run in _runs(jobs):
             self._commit(run, self._appender)
+
+    def _append_from_loop(self, loop: asyncio.AbstractEventLoop, jobs: list[Job]) -> None:
+        appending = self._appending.get(loop)
+        if appending is not None:  # a statement is on its way: these go in the next one
+            appending.extend(jobs)
+            return
+        self._appending[loop] = []
+        appender = self._loop_appenders.get(loop)
+        if appender is None:
+            appender = self._loop_appenders[loop] = LoopAppender(self.engine, lambda: self.node)
+        loop.create_task(self._send_appends(loop, appender, jobs))
+
+    async def _send_appends(self, loop: asyncio.AbstractEventLoop, appender: LoopAppender, jobs: list[Job]) -> None:
+        try:
+            while jobs:
+                appends: list[Append] = [work for work, _, _ in jobs]  # type: ignore[misc]
+                try:
+                    stored = await appender.append(appends)
+                except Exception:
+                    await appender.reset()
+                    self._jobs.put(jobs)  # the writer thread tries again, and one by one if that fails too
+                else:
+                    _settle_all([(future, None if ok else _fenced(work))
+                                 for work, (_, future, _), ok in zip(appends, jobs, stored, strict=True)])
+                jobs = self._appending[loop]
+                self._appending[loop] = []
+        finally:
+            left = self._appending.pop(loop, [])
+            if left:
+                self._jobs.put(left)
 
     def close(self) -> None:
         if self._thread is not None:
@@ -376,6 +413,8 @@ class Storage:
             self._checkpointer.stop()
         if self._appender is not None:
             self._appender.close()
+        for appender in self._loop_appenders.values():
+            appender.close_now()
         self.engine.dispose()
 
     # -- operations ----------------------------------------------------------------------------------------------
