@@ -4,8 +4,12 @@ Every accepted action is appended here before anyone is told about it. The jobs 
 are done together at the end of that turn, in queue order: a run of appends in one statement (group commit, so a
 busy server pays one commit for many actions), a run of other work in one transaction.
 
-Where they are done depends on the database. PostgreSQL's are done on one writer thread, so that the event loop
-never waits on a network round trip. SQLite's (one process, a file of its own) are done on the event loop itself:
+Where they are done depends on the database. On PostgreSQL a turn's appends are sent from the event loop
+(appender.py's ``LoopAppender``, psycopg's asynchronous connection: no thread to wake, and the loop never waits on
+the round trip), and any other work on one writer thread. The two paths do not order writes against each
+other; a table does where it matters: it appends one action at a time, under its lock, after awaiting the writes
+an append depends on (the table's creation with its lease, an undo). SQLite's jobs (one process, a file of
+its own) are done on the event loop itself:
 in WAL mode with ``synchronous=NORMAL`` a commit is a write into the operating system's page cache, tens of
 microseconds, never an fsync; the checkpoints, which do sync, run on a thread of their own. Waking a writer thread
 and being woken by it cost more than the insert (two cross-core wake-ups and the GIL passed back and forth: 10% of
