@@ -44,7 +44,15 @@ ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT))
 
-from bench_server import HOST, Clients, Server, free_port, percentile  # noqa: E402
+from bench_server import (  # noqa: E402
+    HOST,
+    Clients,
+    Server,
+    free_port,
+    percentile,
+    start_py_spy,
+    summarize_profile,
+)
 from tests.services import running_postgres, running_redis  # noqa: E402
 
 LIMITS = ["--max-open-tables", "1000000", "--tables-per-minute", "1000000",
@@ -92,6 +100,23 @@ CLK_TCK = os.sysconf("SC_CLK_TCK")
 SATURATION_LEASE = 10.0
 
 
+def own_cpu(pid: int) -> float:
+    """CPU seconds (user + system) of one process alone (all its threads)."""
+    with contextlib.suppress(OSError, IndexError, ValueError):
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / CLK_TCK
+    return 0.0
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(stat.parent.name))
+    return sorted(found)
+
+
 def tree_cpu(root: int) -> float:
     """CPU seconds (user + system) of a live process and its live descendants: a server with its children,
     PostgreSQL with its backends, Redis."""
@@ -111,7 +136,8 @@ def tree_cpu(root: int) -> float:
 
 
 def measure(targets: list[Any], tables: int, seconds: float, seed: int,
-            roots: dict[str, int]) -> dict[str, Any]:
+            roots: dict[str, int], alone: dict[str, int] | None = None,
+            profile: Path | None = None) -> dict[str, Any]:
     """Drive ``targets`` (objects with a ``port``), ``tables`` tables split evenly, each with its own load
     client (two in all: two for one target, one each for two), all measured in the same window."""
     deadline = time.time() + seconds + 180
@@ -126,10 +152,21 @@ def measure(targets: list[Any], tables: int, seconds: float, seed: int,
         t0, t1 = go + 2.0, go + 2.0 + seconds
         for clients in groups:
             clients.send(("go", go, t0, t1))
+        client_pids = [process.pid for clients in groups for process in clients.processes]
+        alone = alone or {}
         time.sleep(max(0.0, t0 - time.time()))
+        profilers = []
+        if profile is not None:
+            servers = [pid for pid in children(roots["server"]) if Path(f"/proc/{pid}/task").exists()]
+            profilers = [(start_py_spy(pid, seconds, profile.with_name(f"{profile.name}-{index}.txt")),
+                          profile.with_name(f"{profile.name}-{index}.txt")) for index, pid in enumerate(servers)]
         cpu0 = {name: tree_cpu(sid) for name, sid in roots.items()}
+        cpu0 |= {name: own_cpu(pid) for name, pid in alone.items()}
+        cpu0["clients"] = sum(own_cpu(pid) for pid in client_pids if pid)
         time.sleep(max(0.0, t1 - time.time()))
         cpu1 = {name: tree_cpu(sid) for name, sid in roots.items()}
+        cpu1 |= {name: own_cpu(pid) for name, pid in alone.items()}
+        cpu1["clients"] = sum(own_cpu(pid) for pid in client_pids if pid)
         results = [result for clients in groups for result in clients.collect("result", seconds + 90)]
     rtts: list[float] = []
     for result in results:
@@ -139,13 +176,24 @@ def measure(targets: list[Any], tables: int, seconds: float, seed: int,
     acked = sum(r["acked"] for r in results)
     run = {"tables": tables, "seconds": seconds, "acked": acked, "actions_per_s": acked / seconds,
            "rtt_p50_ms": percentile(rtts, 0.5), "rtt_p99_ms": percentile(rtts, 0.99)}
-    for name in roots:  # CPU per acknowledged action, microseconds
+    for name in cpu0:  # CPU per acknowledged action, microseconds
         run[f"{name}_cpu_us_per_action"] = (cpu1[name] - cpu0[name]) / acked * 1e6 if acked else None
+    # The most actions a second these costs allow on this machine's cores, were nothing else running: servers,
+    # PostgreSQL, Redis and the load clients all share them (the parent is inside the server's tree).
+    spent = sum(value for key, value in run.items() if key.endswith("_cpu_us_per_action") and value
+                and key != "parent_cpu_us_per_action")
+    run["cpu_bound_actions_per_s"] = (os.cpu_count() or 1) * 1e6 / spent if spent else None
+    for profiler, path in profilers:
+        if profiler is not None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                profiler.wait(seconds + 30)
+            if path.exists():
+                run.setdefault("profiles", []).append(summarize_profile(path))
     return run
 
 
 def saturation(processes: int, postgres: Any, redis: Any, tables: int, seconds: float, seed: int,
-               workdir: Path) -> dict[str, Any]:
+               workdir: Path, profile: Path | None = None) -> dict[str, Any]:
     # A long lease: on a busy machine a late renewal would give every table up in the middle of the run (the
     # failover runs keep the default).
     server = ClusterServer(processes, postgres.new_database(), redis.url,
@@ -155,7 +203,9 @@ def saturation(processes: int, postgres: Any, redis: Any, tables: int, seconds: 
         assert server.process is not None
         run = measure([server], tables, seconds, seed, {"server": server.process.pid,
                                                         "postgres": postgres.process.pid,
-                                                        "redis": redis.process.pid})
+                                                        "redis": redis.process.pid},
+                      alone={"parent": server.process.pid},
+                      profile=None if profile is None else profile.with_name(f"{profile.name}-{processes}p-{seed}"))
     finally:
         server.kill()
     return {"server": "divedeck", "processes": processes, **run}
@@ -240,6 +290,8 @@ def main() -> None:
                         help="leave out the minimal server's 1 and 2 processes (the machine's ceiling)")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 1 round of 10 s, 5 kills")
     parser.add_argument("--json", type=Path, help="write the measurements here too")
+    parser.add_argument("--profile", type=Path,
+                        help="py-spy every divedeck server process over its window (raw files named from this)")
     args = parser.parse_args()
     if args.quick:
         args.rounds, args.seconds, args.kills = 1, 10.0, 5
@@ -255,7 +307,8 @@ def main() -> None:
             for kind in kinds if round_number % 2 == 0 else kinds[::-1]:
                 for processes in order:
                     seed = args.seed + round_number
-                    run = (saturation(processes, postgres, redis, args.tables, args.seconds, seed, workdir)
+                    run = (saturation(processes, postgres, redis, args.tables, args.seconds, seed, workdir,
+                                      args.profile)
                            if kind == "divedeck" else
                            minimal_saturation(processes, args.tables, args.seconds, seed, workdir))
                     run["round"] = round_number
@@ -264,7 +317,9 @@ def main() -> None:
                                       for key, value in run.items() if key.endswith("_cpu_us_per_action") and value)
                     print(f"round {round_number}, {kind}, {processes} process(es): {run['actions_per_s']:.0f} "
                           f"actions/s, p50 {run['rtt_p50_ms'] or 0:.1f} ms, p99 {run['rtt_p99_ms'] or 0:.1f} ms; "
-                          f"CPU us/action: {costs}", flush=True)
+                          f"CPU us/action: {costs}; the cores allow at most "
+                          f"{run['cpu_bound_actions_per_s'] or 0:.0f} actions/s at these costs; "
+                          f"load {os.getloadavg()[0]:.1f}", flush=True)
         times = failover(postgres, redis.url, args.kills, workdir, args.seed) if args.kills else []
 
     def ratio(kind: str) -> float | None:

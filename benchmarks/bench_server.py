@@ -368,6 +368,11 @@ def run_phase(kind: str, phase: str, tables: int, seconds: float, args: argparse
 # --- profiling (py-spy, when installed) ---------------------------------------------------------------------
 
 
+# --profile-gil: sample only the thread holding the GIL, so that the shares are of Python's CPU, not of wall time
+# (py-spy counts a thread blocked in C, such as the storage thread waiting for work, as busy).
+PROFILE_GIL = False
+
+
 def start_py_spy(pid: int, seconds: float, output: Path) -> subprocess.Popen[bytes] | None:
     exe = shutil.which("py-spy") or (str(Path(sys.executable).parent / "py-spy")
                                      if (Path(sys.executable).parent / "py-spy").exists() else None)
@@ -375,7 +380,8 @@ def start_py_spy(pid: int, seconds: float, output: Path) -> subprocess.Popen[byt
         print("py-spy is not installed (uv pip install py-spy): no profile", file=sys.stderr)
         return None
     return subprocess.Popen([exe, "record", "--pid", str(pid), "--duration", str(int(seconds)), "--rate", "200",
-                             "--format", "raw", "--threads", "--nonblocking", "--output", str(output)],
+                             "--format", "raw", "--threads", "--nonblocking", "--output", str(output),
+                             *(["--gil"] if PROFILE_GIL else [])],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
@@ -610,6 +616,8 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true",
                         help="after the phases, one more divedeck saturation run under py-spy")
     parser.add_argument("--profile-only", action="store_true", help="only the py-spy run")
+    parser.add_argument("--profile-gil", action="store_true",
+                        help="profile only the thread holding the GIL (Python's CPU rather than wall time)")
     parser.add_argument("--json", type=Path, help="write every run and the summary here")
     parser.add_argument("--quick", action="store_true", help="a small smoke run")
     args = parser.parse_args()
@@ -653,6 +661,8 @@ def main() -> None:
                   f"busy before {fmt(run['busy_before_percent'])}%, "
                   f"{run['counts']} {run['errors'] or ''} [{time.time() - started:.0f} s]", flush=True)
         profiles = {}
+        global PROFILE_GIL
+        PROFILE_GIL = args.profile_gil
         if args.profile or args.profile_only:
             for kind in servers:
                 output = workdir / f"py-spy-{kind}.txt"

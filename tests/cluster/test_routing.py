@@ -10,6 +10,8 @@ import signal
 import time
 from typing import Any
 
+from websockets.exceptions import InvalidHandshake
+
 from divedeck.engine.match import Match
 from tests.live_server import ServerProcess
 from tests.server.conftest import SNORKELING
@@ -43,12 +45,14 @@ async def play(record: TableRecord, clients: dict[int, Client], rng: random.Rand
 
 async def reconnect(server: Any, table_id: str, token: str | None, name: str, within: float = 10.0) -> Client:
     """Open a page's socket as client.js does after a drop: again and again until a welcome comes (while the
-    table's dead owner still holds its lease, the socket is closed with 1012 and the page tries again)."""
+    table's dead owner still holds its lease, the socket is closed with 1012 and the page tries again). A
+    connection the parent of ``--processes`` handed to the owner in the instant it was killed (its channel not
+    closed yet) is closed before any answer: the page tries again then too."""
     deadline = time.monotonic() + within
     while True:
         try:
             return await Client.open(server, table_id, token, name)
-        except (AssertionError, OSError):
+        except (AssertionError, OSError, InvalidHandshake):
             if time.monotonic() > deadline:
                 raise
             await asyncio.sleep(0.2)

@@ -18,10 +18,10 @@ from typing import Any
 
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
-from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from .app import create_app
 from .processes import READY
+from .send_many import SendMany
 from .settings import ServerSettings
 
 MAX_HEAD_BYTES = 16384  # a request line and headers; more is refused with 400 by h11
@@ -62,7 +62,7 @@ class HeaderTimeoutProtocol(H11Protocol):
 CLOSE_INVALID_DATA = 1007
 
 
-class Utf8CheckedWebSockets(WebSocketsSansIOProtocol):
+class Utf8CheckedWebSockets(SendMany):
     def send_receive_event_to_app(self) -> None:
         if self.curr_msg_data_type == "text" and not self.close_sent:
             data = b"".join(self.frames)

@@ -280,11 +280,11 @@ class LiveTable:
                 "chat": list(self.chat), "emotes": list(EMOTES)}
 
     def _update(self, seat: int | None, actor: int, action: str, events: list[Event],
-                table: dict[str, Any] | None) -> str:
+                table: dict[str, Any] | None, outcome: dict[str, Any] | None) -> str:
         message = {"type": "update", "version": self.version, "actor": actor, "action": action,
                    **self.clock_fields(), "events": [self._event(event, seat) for event in events],
                    "view": self.game.view(self.match.state, seat), "legal": self._legal(seat),
-                   "outcome": self._outcome(), "can_undo": seat == self.undo_seat}
+                   "outcome": outcome, "can_undo": seat == self.undo_seat}
         if table is not None:
             message["table"] = table
         return encode(message)
@@ -295,15 +295,16 @@ class LiveTable:
         table = self.public()
         shown = table if table != self.sent_table else None
         self.sent_table = table
+        outcome = self._outcome()  # the same for every seat
         for seat in self.seats:
             if seat.connections:
                 text = notation if seat.index == actor else self.game.public_action(action, seat.index, actor)
-                message = self._update(seat.index, actor, text, events, shown)
+                message = self._update(seat.index, actor, text, events, shown, outcome)
                 for connection in seat.connections:
                     connection.send(message)
         if self.spectators:
             text = self.game.public_action(action, None, actor)
-            message = self._update(None, actor, text, events, shown)
+            message = self._update(None, actor, text, events, shown, outcome)
             for connection in self.spectators:
                 connection.send(message)
 
@@ -612,8 +613,12 @@ class LiveTable:
             connection.send(error("left", "a bot plays this seat since you left: reconnect to take it back",
                                   client_id=client_id))
             return
-        reply = await self.act(connection.seat, action, client_id, version)
-        connection.send(reply)
+        connection.cork()  # its update and its ack go out in one write
+        try:
+            reply = await self.act(connection.seat, action, client_id, version)
+            connection.send(reply)
+        finally:
+            connection.uncork()
 
     def _handle_check(self, connection: Connection, message: dict[str, Any]) -> None:
         """"Why not?": whether the seat's proposed action is legal now, and the reason and rule if not, without
