@@ -65,7 +65,7 @@ def random_legal_action(key: Any, mask: Any) -> Any:
     """One action drawn uniformly among the legal ones of ``mask`` (one game's; ``jax.vmap`` it for a batch); with
     none legal, action 0. One uniform draw, then a search in two levels: blocks of 32 actions (XLA on the CPU sums a
     longer axis in windows it cannot fuse), then the actions of one block. A running count over all the actions, or
-    a noise per action, cost more than a Hold Your Breath! step on the CPU (1,134 to 1,842 actions there)."""
+    a noise per action, cost more than a whole step of a game with a thousand-odd actions on the CPU."""
     import jax
     import jax.numpy as jnp
 
