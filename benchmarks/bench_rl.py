@@ -12,7 +12,7 @@ over RLCard's legal actions), in one process, in interleaved rounds:
 
 - the batched games (``divedeck.rl.jax``, the jax extra): Snorkeling and Hold Your Breath! in JAX (2 players; and
   each with 4 players at batch 1024), ``jax.jit(jax.vmap(step))`` over a batch of 1, 64, 1024 and 8192 games,
-  each step a random legal action per game (one uniform draw among its legal actions, inside the compiled step)
+  each step a random legal action per game (``random_legal_action``: one uniform draw, inside the compiled step)
   and a new deal for each game that ended (``auto_reset``); at batch 1 also a ``lax.scan`` of 64 steps per call.
   pgx's own ``leduc_holdem`` the same way, as the anchor for what pgx does on this CPU. Compilation is timed
   apart, before the rounds; a step of a batch of B games counts B steps.
@@ -123,19 +123,14 @@ def batched_contender(env: Any, batch: int, seed: int, scan: int = 0) -> tuple[C
     """A compiled step of ``batch`` games (random legal actions, finished games dealt again), or with ``scan``, a
     ``lax.scan`` of that many steps per call; returns the chunk and the seconds the first call took to compile."""
     import jax
-    import jax.numpy as jnp
 
-    from divedeck.rl.jax import auto_reset
+    from divedeck.rl.jax import auto_reset, random_legal_action
 
     stepper = auto_reset(env)
 
     def one(state: Any, key: Any) -> Any:
         pick, step_key = jax.random.split(key)
-        # One draw per game (noise over every action cost more than Hold Your Breath!'s step: 1,134+ actions).
-        mask = state.legal_action_mask
-        nth = jax.random.randint(pick, (), 0, jnp.maximum(mask.sum(), 1))
-        action = jnp.argmax(jnp.cumsum(mask) > nth)
-        return stepper(state, action, step_key)
+        return stepper(state, random_legal_action(pick, state.legal_action_mask), step_key)
 
     def steps(states: Any, key: Any) -> Any:
         return jax.vmap(one)(states, jax.random.split(key, batch))

@@ -36,3 +36,14 @@ def test_the_batched_games_are_found_by_declaration_and_refused_by_name():
     with pytest.raises(ValueError, match="has no batched rules"):
         make("bermuda")
     assert make("snorkeling", num_players=3).num_actions == 102
+
+
+def test_a_random_legal_action_is_legal_and_every_legal_action_is_drawn():
+    from divedeck.rl.jax import random_legal_action
+
+    mask = jnp.zeros(1134, bool).at[jnp.asarray([0, 35, 36, 700, 1133])].set(True)
+    keys = jax.random.split(jax.random.PRNGKey(0), 2000)
+    drawn = np.asarray(jax.jit(jax.vmap(random_legal_action, in_axes=(0, None)))(keys, mask))
+    assert set(drawn.tolist()) == {0, 35, 36, 700, 1133}
+    assert np.bincount(drawn, minlength=1134)[[0, 35, 36, 700, 1133]].min() > 300  # about 400 each
+    assert int(random_legal_action(keys[0], jnp.zeros(1134, bool))) == 0

@@ -20,8 +20,6 @@ would take about 13 minutes of CPU:
 from __future__ import annotations
 
 import os
-import random
-from dataclasses import replace
 from typing import Any
 
 import jax
@@ -32,8 +30,8 @@ from divedeck.games.hold_your_breath import GAME, HoldYourBreathConfig
 from divedeck.games.hold_your_breath.batched import HoldYourBreathBatched
 from divedeck.games.hold_your_breath.batched.rules import shuffle_order, step_keys
 from divedeck.games.hold_your_breath.state import context_for
-from divedeck.rl.encoding import encoder_for
-from divedeck.rl.rewards import reward_function
+
+from .differential import Differential
 
 GAMES = int(os.environ.get("DIVEDECK_HYB_DIFFERENTIAL_GAMES", "1200"))
 
@@ -47,10 +45,6 @@ VARIANTS = [
     {"kraken_discard": "random", "ascent_tie_break": "seat_order", "max_depth": 15},
     {"forced_breath": False, "winner_rule": "distance", "max_depth": 50},
 ]
-
-
-def strip_rng(line: str) -> str:
-    return line.rsplit(" rng=", 1)[0]
 
 
 class KeyedDraws:
@@ -73,103 +67,11 @@ class KeyedDraws:
         return "0:0"
 
 
-class Differential:
-    """Plays batches of games through both forms and compares them at every step."""
-
-    def __init__(self, base: HoldYourBreathConfig) -> None:
-        self.env = HoldYourBreathBatched(base)
-        self.base = base
-        self.table = GAME.move_table(base)
-        self.init = jax.jit(jax.vmap(self.env.init))
-        self.step = jax.jit(jax.vmap(self.env.step))
-        size = self.env.tables.deck_size
-        self.order = jax.jit(lambda key, k, m: shuffle_order(step_keys(key)[k], m, size))
-        self.encoders: dict[HoldYourBreathConfig, Any] = {}
-        self.steps = 0
-
-    def config(self, i: int) -> HoldYourBreathConfig:
-        return replace(self.base, **VARIANTS[i % len(VARIANTS)])
-
-    def encoder(self, config: HoldYourBreathConfig) -> Any:
-        if config not in self.encoders:
-            self.encoders[config] = encoder_for(GAME, config)
-        return self.encoders[config]
-
-    def starting_batch(self, games: int, seed: int) -> tuple[Any, list[Any]]:
-        """Half the deals from the batched ``init``, half from the reference; the variants in turn."""
-        rng = random.Random(seed)
-        from_batched = games // 2
-        batched = self.init(jax.random.split(jax.random.PRNGKey(seed), from_batched))
-        references = []
-        for i in range(from_batched):  # the batched deal, as a reference state of the game's variant
-            state = self.env.to_engine(jax.device_get(batched), i)
-            state.context = context_for(self.config(i))  # its options travel to the batch below
-            references.append(state)
-        for i in range(from_batched, games):
-            references.append(GAME.new_with_events(self.config(i), rng.getrandbits(63))[0])
-        return self.env.from_engines(references), references
-
-    def play(self, games: int, seed: int) -> int:
-        """Plays ``games`` random games to their end; returns how many ended."""
-        state, references = self.starting_batch(games, seed)
-        rng = random.Random(seed)
-        key = jax.random.PRNGKey(seed + 1)
-        alive = list(range(games))
-        ended = 0
-        while alive:
-            key, sub = jax.random.split(key)
-            keys = jax.random.split(sub, games)
-            host, host_keys = jax.device_get((state, keys))
-            batched = dict(zip(alive, self.env.to_engines(host, alive), strict=True))
-            over = {i for i in alive if self.compare(host, i, references[i], batched[i])}
-            ended += len(over)
-            alive = [i for i in alive if i not in over]
-            self.compare_seat_to_act(host, alive, references)
-            actions = np.zeros(games, np.int32)
-            for i in alive:
-                reference = references[i]
-                seat = min(GAME.actors(reference))
-                move = rng.choice(GAME.legal_actions(reference, seat))
-                actions[i] = self.table.index(move)
-                reference.rng = KeyedDraws(host_keys[i], self.order)
-                GAME.apply(reference, seat, move)
-            self.steps += len(alive)
-            state = self.step(state, actions, keys)
-        return ended
-
-    def compare(self, host: Any, i: int, reference: Any, converted: Any) -> bool:
-        """Asserts that game ``i`` of the batch is the reference state, that it ends when the reference does, with
-        the same rewards; returns whether it is over."""
-        notation = strip_rng(GAME.state_notation(reference))
-        batched = strip_rng(GAME.state_notation(converted))
-        assert batched == notation, f"batched {batched}\nreference {notation}"
-        outcome = GAME.outcome(reference)
-        assert bool(host.terminated[i]) == (outcome is not None), notation
-        if outcome is not None:
-            reward = reward_function("win_loss")
-            assert host.rewards[i].tolist() == [reward(outcome, seat) for seat in range(len(reference.hands))]
-            return True
-        assert not host.rewards[i].any(), notation
-        return False
-
-    def compare_seat_to_act(self, host: Any, alive: list[int], references: list[Any]) -> None:
-        """The player to act, its legal-action mask and its observation, for every game still going at once."""
-        if not alive:
-            return
-        seats = [min(GAME.actors(references[i])) for i in alive]
-        players = host.current_player[alive].tolist()
-        for i, seat, player in zip(alive, seats, players, strict=True):
-            assert player == seat, GAME.state_notation(references[i])
-        masks = np.asarray([self.table.mask(GAME.legal_actions(references[i], seat))
-                            for i, seat in zip(alive, seats, strict=True)], bool)
-        for row in np.flatnonzero((host.legal_action_mask[alive] != masks).any(axis=1))[:1]:
-            moves = self.table.actions
-            differ = [str(moves[j]) for j in np.flatnonzero(host.legal_action_mask[alive[row]] != masks[row])]
-            raise AssertionError(f"legal moves differ on {differ}: {GAME.state_notation(references[alive[row]])}")
-        observations = np.stack([self.encoder(references[i].context.config).encode(GAME.view(references[i], seat), seat)
-                                 for i, seat in zip(alive, seats, strict=True)])
-        # Equal but for float32 rounding: XLA divides by a constant by multiplying with its reciprocal.
-        np.testing.assert_allclose(host.observation[alive], observations, rtol=1e-6, atol=0)
+def differential(players: int) -> Differential:
+    env = HoldYourBreathBatched(HoldYourBreathConfig(num_players=players))
+    size = env.tables.deck_size
+    order = jax.jit(lambda key, k, m: shuffle_order(step_keys(key)[k], m, size))
+    return Differential(GAME, env, VARIANTS, context_for, lambda key: KeyedDraws(key, order))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -178,5 +80,4 @@ def test_random_games_agree_step_by_step(players):
     Kraken's victims choosing (HYB-R12) or losing at random (HYB-A19), Calms moving the Shark (HYB-A23), blind
     penalties (HYB-A6), tied anchors (HYB-A12), surfacing (HYB-R21) and both ends (HYB-R22, HYB-R41)."""
     games = (GAMES + 2) // 3
-    differential = Differential(HoldYourBreathConfig(num_players=players))
-    assert differential.play(games=games, seed=players) == games
+    assert differential(players).play(games=games, seed=players) == games

@@ -59,3 +59,19 @@ def test_parameters_are_the_config_options_and_the_seed():
     assert game.num_players() == 3 and game.config.winner_rule == "distance"
     again = pyspiel.load_game("divedeck_hold_your_breath", {"num_players": 3, "winner_rule": "distance", "seed": 4})
     assert str(game.new_initial_state()) == str(again.new_initial_state())
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_algorithms_that_walk_the_whole_tree_are_refused_in_one_line(name):
+    """TabularPolicy, CFRSolver and ExternalSamplingSolver walk every state through ``state.child``: on these games
+    they ran out of Python's recursion or ran for ever; they are refused at once, with the reason."""
+    from open_spiel.python import policy
+    from open_spiel.python.algorithms import cfr, external_sampling_mccfr
+
+    game = pyspiel.load_game(name, {"num_players": 2, **SHORT[name]})
+    walks = [lambda: policy.TabularPolicy(game), lambda: cfr.CFRSolver(game),
+             lambda: external_sampling_mccfr.ExternalSamplingSolver(game).iteration()]
+    for walk in walks:
+        with pytest.raises(openspiel.GameTreeTooLarge, match="game tree is far too large to walk") as refused:
+            walk()
+        assert "\n" not in str(refused.value)

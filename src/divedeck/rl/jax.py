@@ -59,3 +59,24 @@ def auto_reset(env: Any) -> Any:
         return fresh.replace(terminated=state.terminated, truncated=state.truncated, rewards=state.rewards)
 
     return step
+
+
+def random_legal_action(key: Any, mask: Any) -> Any:
+    """One action drawn uniformly among the legal ones of ``mask`` (one game's; ``jax.vmap`` it for a batch); with
+    none legal, action 0. One uniform draw, then a search in two levels: blocks of 32 actions (XLA on the CPU sums a
+    longer axis in windows it cannot fuse), then the actions of one block. A running count over all the actions, or
+    a noise per action, cost more than a whole step of a game with a thousand-odd actions on the CPU."""
+    import jax
+    import jax.numpy as jnp
+
+    size, width = mask.shape[0], 32
+    blocks = -(-size // width)
+    padded = jnp.concatenate([mask, jnp.zeros(blocks * width - size, bool)])
+    per_block = padded.reshape(blocks, width).sum(axis=1)
+    count = per_block.sum()
+    nth = jnp.minimum((jax.random.uniform(key) * count).astype(jnp.int32), jnp.maximum(count - 1, 0))
+    before = jnp.cumsum(per_block) - per_block
+    block = jnp.argmax(before + per_block > nth)
+    row = jax.lax.dynamic_slice_in_dim(padded, block * width, width)
+    within = jnp.argmax(jnp.cumsum(row) > nth - before[block])
+    return jnp.where(count > 0, block * width + within, 0).astype(jnp.int32)

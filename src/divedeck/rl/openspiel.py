@@ -20,6 +20,13 @@ reproducible; ``game.new_initial_state_for_seed(seed)`` starts one given deal (t
   written as unknown) followed by every action so far as that seat may read it (``public_action``); the observation
   string is the seat's notation alone.
 - **Returns** are the win/loss rewards of ``rewards.py``: +1 for each winner, -1 for every other seat, at the end.
+- **Whole-tree algorithms are refused.** ``state.child(action)`` raises ``GameTreeTooLarge`` with one line saying
+  why: OpenSpiel's Python algorithms that call it walk every state of the game (``TabularPolicy``, ``CFRSolver``
+  and the rest of the CFR family, ``ExternalSamplingSolver``, exploitability, best response, value iteration,
+  minimax), and these games, dealt from 60-odd cards and hundreds of actions long, are far too large for that: they
+  ran out of Python's recursion or ran for ever. Search by sampling works: MCTS and ISMCTS (``clone()`` then
+  ``apply_action``). Outcome-sampling MCCFR runs, but over hundreds of actions its sampling reach underflows to zero
+  and its regrets become infinite.
 """
 
 from __future__ import annotations
@@ -39,6 +46,10 @@ GAMES = ("snorkeling", "hold-your-breath")
 # A bound on a game's length for OpenSpiel's GameInfo: far above any real game (a random 2-player Snorkeling game
 # takes about 670 actions, Hold Your Breath! about 150); both games also end themselves at their caps.
 MAX_GAME_LENGTH = 100_000
+
+
+class GameTreeTooLarge(RuntimeError):
+    """An OpenSpiel algorithm tried to walk a divedeck game's whole tree (``DivedeckState.child``)."""
 
 
 def short_name(game_name: str) -> str:
@@ -154,6 +165,13 @@ class DivedeckState(pyspiel.State):
         move = self.dd_game.table.action(int(action))
         self.dd_game.game.apply(position.state, seat, move)
         position.actions = (*position.actions, (seat, move))
+
+    def child(self, action: int) -> DivedeckState:
+        """Refused (module docstring): only the algorithms that walk the whole game tree call it."""
+        raise GameTreeTooLarge(
+            f"{self.dd_game.game.title}'s game tree is far too large to walk (state.child: CFR, external-sampling "
+            "MCCFR, TabularPolicy, exploitability); search by sampling instead (MCTS, ISMCTS), or clone() and "
+            "apply_action()")
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.dd_game.game.format_action(self.dd_game.table.action(int(action)))

@@ -174,11 +174,12 @@ def distances(t: Tables, s: State) -> Any:
 
 
 def legal_action_mask(t: Tables, s: State) -> Any:
-    """The move table's mask for the seat to act (``HoldYourBreath.all_actions``' order).
+    """The move table's mask for the seat to act (``HoldYourBreath.all_actions``' order), run by run (``Tables``):
+    the Calms' grid of places and targets once, the other actions over their own rows.
 
     Each condition is computed once per kind of decision (and per seat aimed at, or per Swim Pile place) and then
-    selected for every action with constant one-hots from the move table (``Tables``)."""
-    n = t.players
+    selected for every action with constant one-hots from the move table."""
+    n, d = t.players, t.deck_size
     seat = actor(s)
     hand = s.hands[seat]
     diver = s.surfaced[seat] < 0
@@ -189,16 +190,24 @@ def legal_action_mask(t: Tables, s: State) -> Any:
     panic_ok = other & diving & ~has_panic  # HYB-A21, HYB-R34
     shark_ok = other & diving & ~has_shark  # HYB-A22, HYB-R34
     may_end = ~s.forced_breath | (s.air > 0) | ~diver | ~((hand > 0) & t.face_air).any()  # HYB-R14, HYB-A4
-    aimed = t.target[:, None] == np.arange(n)  # [A, N], constant: the seat each action aims at
+
+    # The Calms: one grid [place, target + 1] for every Calm face (HYB-A23: a Shark moves to a seat it may go to,
+    # or, with none, is discarded; anything else is taken out with no target).
+    moves_shark = ((s.piles[seat] & 3) == HOW_SHARK) & shark_ok.any()
+    no_target = np.arange(n + 1) == 0
+    grid = (jnp.arange(d) < s.pile_len[seat])[:, None] & jnp.where(
+        moves_shark[:, None], jnp.concatenate([jnp.zeros(1, bool), shark_ok])[None, :], no_target[None, :])
+    calm_ok = grid.reshape(-1) & (s.phase == PLAY)
+
+    # The other actions, over their own rows.
+    kind, face, target = t.kind[t.others], t.face[t.others], t.target[t.others]
+    aimed = target[:, None] == np.arange(n)  # [others, N], constant: the seat each action aims at
 
     def at_target(ok: Any) -> Any:
         """``ok[target]`` for every action, as a select with a constant one-hot (a gather is slower under vmap)."""
         return (aimed & ok[None, :]).any(axis=1)
 
-    entry = s.piles[seat][t.place]
-    moves_shark = ((entry & 3) == HOW_SHARK) & shark_ok.any()  # HYB-A23: else it is discarded
-    calm_ok = (t.place < s.pile_len[seat]) & jnp.where(moves_shark, at_target(shark_ok), t.target == -1)
-    every = np.ones(t.num_actions, bool)
+    every = np.ones(len(kind), bool)
     by_kind = jnp.stack([
         jnp.broadcast_to(may_end, every.shape),  # END
         every,  # KEEP
@@ -206,14 +215,18 @@ def legal_action_mask(t: Tables, s: State) -> Any:
         jnp.broadcast_to(diver & (s.pile_len[seat] == 0), every.shape),  # SWIM (HYB-R11)
         every, every,  # DRAW (HYB-A27), MASS
         at_target(discard_ok), at_target(panic_ok), at_target(shark_ok), at_target(has_shark),  # HYB-A20
-        calm_ok,  # CALM
+        ~every,  # CALM: in the grid
         every, every, every,  # GASP, DROP, LOSE
     ])
-    allowed = (by_kind & (np.arange(14)[:, None] == t.kind[None, :])).any(axis=0)  # each action's own row
+    allowed = (by_kind & (np.arange(14)[:, None] == kind[None, :])).any(axis=0)  # each action's own row
     phase_of = np.asarray([PLAY, DISCARD, PLAY, PLAY, PLAY, PLAY, PLAY, PLAY, PLAY, PLAY, PLAY, BREATH, DISCARD,
-                           KRAKEN])[t.kind]
-    holds = (hand > 0)[t.face] | (t.kind < AIR)  # every decision but end and keep names a card in the hand
-    return (phase_of == s.phase) & holds & allowed
+                           KRAKEN])[kind]
+    holds = (hand > 0)[face] | (kind < AIR)  # every decision but end and keep names a card in the hand
+    others_ok = (phase_of == s.phase) & holds & allowed
+
+    runs = [others_ok[first:first + length] if what == "others" else calm_ok & (hand[first] > 0)
+            for what, first, length in t.runs]
+    return jnp.concatenate(runs)
 
 
 # -- effects (HYB-R10..R41) ------------------------------------------------------------------------------------------

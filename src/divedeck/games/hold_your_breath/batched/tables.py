@@ -3,7 +3,13 @@
 The player count and the deck fix every array's size (as the player count does for a pgx game); the other options
 travel with each game's state (``state.py``). The move table (``HoldYourBreath.all_actions``) is decoded once into
 one row per action: what kind of decision it is, the card face, the value, the seat aimed at and the Swim Pile
-place, so the legal mask is computed for every action at once and a step reads its action from the rows.
+place, so a step reads its action from the rows.
+
+The legal mask is built in the move table's order from two kinds of run (``runs``): a Calm card's whole grid of
+Swim Pile places and targets (``place * (players + 1) + target + 1``: nine actions in ten), which is one grid
+computed once per step and repeated for each Calm face the hand holds; and the few other actions between them,
+computed over their own rows only (``others``). Concatenating runs costs nothing; a per-action select or gather
+over all 1,134-1,842 actions cost more than the rest of a step on the CPU.
 """
 
 from __future__ import annotations
@@ -40,6 +46,10 @@ class Tables:
     value: np.ndarray  # [A] the feet an Air or Swim play gives (a Dolphin's declared value)
     target: np.ndarray  # [A] the seat aimed at, -1 for none
     place: np.ndarray  # [A] the Swim Pile place a Calm names
+    # The legal mask's layout (module docstring): the actions that are not Calms, and the runs in the move
+    # table's order, each ("others", first, length) over ``others`` or ("calm", face, grid size).
+    others: np.ndarray  # [A - Calms] action numbers
+    runs: tuple[tuple[str, int, int], ...]
     # The observation's constants: the reference encoder's.
     turn_scale: float
     num_actions: int
@@ -59,11 +69,39 @@ def tables_for(game: object, config: HoldYourBreathConfig) -> Tables:
             value[i] = action.value or table.face_value[face[i]]
         target[i] = getattr(action, "target", -1)
         place[i] = getattr(action, "item", 0)
+    others, runs = _mask_layout(kind, face, place, target, config.num_players, table.deck_size)
     return Tables(
         config=config, players=config.num_players, faces=faces, deck_size=table.deck_size,
         hand_size=table.hand_size, step=table.step, hindrance_penalty=table.hindrance_penalty,
         face_copies=np.asarray(table.face_copies, np.int32),
         face_air=np.asarray(["air" in verbs for verbs in table.face_verbs]),
         sorted_deck=np.asarray(table.deck, np.int32),
-        kind=kind, face=face, value=value, target=target, place=place,
+        kind=kind, face=face, value=value, target=target, place=place, others=others, runs=runs,
         turn_scale=encoder.TURN_SCALE, num_actions=len(actions))
+
+
+def _mask_layout(kind: np.ndarray, face: np.ndarray, place: np.ndarray, target: np.ndarray, players: int,
+                 deck_size: int) -> tuple[np.ndarray, tuple[tuple[str, int, int], ...]]:
+    """The runs of the legal mask (module docstring), checked against the move table: each Calm face's actions
+    must be its whole grid in place-then-target order, as ``HoldYourBreath.all_actions`` lists them."""
+    grid = deck_size * (players + 1)
+    runs: list[tuple[str, int, int]] = []
+    others: list[int] = []
+    action = 0
+    while action < len(kind):
+        if kind[action] == CALM:
+            cells = np.arange(grid)
+            rows = slice(action, action + grid)
+            if not ((kind[rows] == CALM).all() and (face[rows] == face[action]).all()
+                    and (place[rows] == cells // (players + 1)).all()
+                    and (target[rows] == cells % (players + 1) - 1).all()):
+                raise ValueError("the move table's Calms are not one whole grid of places and targets per face")
+            runs.append(("calm", int(face[action]), grid))
+            action += grid
+            continue
+        if not runs or runs[-1][0] != "others":
+            runs.append(("others", len(others), 0))
+        others.append(action)
+        runs[-1] = ("others", runs[-1][1], runs[-1][2] + 1)
+        action += 1
+    return np.asarray(others, np.int32), tuple(runs)
