@@ -119,7 +119,7 @@ def main() -> None:
         updates = int(carry.update)
         meta = {"game": args.game, "players": args.players, "options": {},
                 "observations": trainer.observations, "actions": trainer.actions,
-                "training": {**config.as_dict(), "updates": updates, "steps": updates * steps_per_update(config),
+                "training": {**config.as_dict(), "updates": updates, "env_steps": updates * steps_per_update(config),
                              "train_seconds": round(trained, 1)}}
         arrays = parameters_numpy(carry.params)
         policy = Policy(arrays, meta)
