@@ -10,7 +10,8 @@ deals (in JAX), and against the ``easy`` and ``medium`` bots on ``--eval-games``
 (numpy policy, the same player as the ``learned`` bot, seats alternating; the deals are never the training's).
 Each evaluation writes ``policy-<update>.npz``; at the end the output folder holds ``policy-final.npz``,
 ``policy-best.npz`` (the best share against medium so far), ``curve.json`` and ``curve.svg`` (win shares against
-random, easy and medium over training). Copy a policy file into the game's ``data/`` folder to ship it as
+random, easy and medium over training), and ``checkpoint.npz`` (every layer of the last evaluated policy, value
+head included) to carry on from with ``--init``. Copy a policy file into the game's ``data/`` folder to ship it as
 ``learned`` (``docs/rl.md``).
 
 Reproducible: the same ``--seed`` and number of updates give the same policy on the same machine (``--updates``
@@ -96,6 +97,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=256, help="games played at once")
     parser.add_argument("--steps", type=int, default=128, help="moves per game per update")
     parser.add_argument("--hidden", type=int, default=128)
+    parser.add_argument("--random-share", type=float, default=0.5, help="share of games against random opponents")
+    parser.add_argument("--init", type=Path, default=None,
+                        help="start from this run's checkpoint.npz (every layer) or a policy file (a fresh value "
+                             "head)")
     parser.add_argument("--eval-every", type=float, default=4.0, help="minutes of training between evaluations")
     parser.add_argument("--eval-games", type=int, default=60, help="engine games against easy and against medium")
     parser.add_argument("--out", type=Path, default=None, help="output folder (default runs/ppo-GAME)")
@@ -104,9 +109,15 @@ def main() -> None:
     out = args.out or Path("runs") / f"ppo-{args.game}"
     out.mkdir(parents=True, exist_ok=True)
     config = PPOConfig(game=args.game, players=args.players, seed=args.seed, games=args.games, steps=args.steps,
-                       hidden=args.hidden)
+                       hidden=args.hidden, random_share=args.random_share)
     trainer = Trainer(config)
     carry = trainer.start()
+    if args.init is not None:
+        with np.load(args.init, allow_pickle=False) as data:
+            params = {name: jax.numpy.asarray(data[name]) if name in data else value
+                      for name, value in carry.params.items()}
+        carry = carry._replace(params=params, opt_state=trainer.optimizer.init(params),
+                               pool=jax.tree.map(lambda p: jax.numpy.stack([p] * config.snapshots), params))
     title = f"PPO, {get_game(args.game).title}, {args.players} players"
     curve: list[dict] = []
     best = -1.0
@@ -118,6 +129,7 @@ def main() -> None:
         nonlocal best
         updates = int(carry.update)
         meta = {"game": args.game, "players": args.players, "options": {},
+                "init": args.init.name if args.init is not None else None,
                 "observations": trainer.observations, "actions": trainer.actions,
                 "training": {**config.as_dict(), "updates": updates, "env_steps": updates * steps_per_update(config),
                              "train_seconds": round(trained, 1)}}
@@ -134,6 +146,7 @@ def main() -> None:
         print(f"update {updates:5d}  {trained / 60:5.1f} min  vs random {versus_random:.1%}  easy {row['easy']:.1%}"
               f"  medium {row['medium']:.1%} [{low:.0%}, {high:.0%}]", flush=True)
         write_policy(out / f"policy-{updates}.npz", arrays, meta)
+        np.savez(out / "checkpoint.npz", **arrays)  # every layer, value head included: --init carries on from it
         if row["medium"] >= best:
             best = row["medium"]
             write_policy(out / "policy-best.npz", arrays, meta)

@@ -12,7 +12,9 @@ pytest.importorskip("optax")
 from divedeck.bots.learned import Policy, write_policy  # noqa: E402
 from divedeck.rl.ppo import PPOConfig, Trainer, network, parameters_numpy  # noqa: E402
 
-TINY = {"games": 8, "steps": 16, "hidden": 16, "epochs": 1, "minibatches": 2, "snapshot_every": 1, "snapshots": 2}
+# Games to one point, so that some end within a rollout and the learner's moves get a weight.
+TINY = {"options": {"target_score": 1}, "games": 8, "steps": 64, "hidden": 16, "epochs": 1, "minibatches": 2,
+        "snapshot_every": 1, "snapshots": 2}
 
 
 @pytest.fixture(scope="module")

@@ -20,7 +20,7 @@ One *update* plays ``steps`` moves in each of ``games`` games at once (``divedec
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any, NamedTuple
 
 import jax
@@ -36,6 +36,7 @@ from . import network
 class PPOConfig:
     game: str = "snorkeling"
     players: int = 2
+    options: dict[str, Any] = field(default_factory=dict)  # the game's other config options
     seed: int = 0
     games: int = 256  # games played at once
     steps: int = 128  # moves per game per update
@@ -73,7 +74,7 @@ class Trainer:
 
     def __init__(self, config: PPOConfig) -> None:
         self.config = config
-        self.env = make(config.game, num_players=config.players)
+        self.env = make(config.game, num_players=config.players, **config.options)
         self.observations = int(self.env.observation_shape[0])
         self.actions = int(self.env.num_actions)
         self.optimizer = optax.chain(optax.clip_by_global_norm(config.max_grad_norm),
