@@ -132,8 +132,7 @@ class Trainer:
             opponent = jnp.where(ended, fresh_opponent, opponent)
             log_prob = jax.nn.log_softmax(logits)[games, mine]
             record = {"obs": obs, "mask": mask, "action": mine, "log_prob": log_prob, "value": value,
-                      "is_learner": is_learner, "ended": ended, "reward": reward,
-                      "opponent": opponent}
+                      "is_learner": is_learner, "ended": ended, "reward": reward}
             return (state, learner, opponent, params), record
 
         key, k_roll = jax.random.split(carry.key)
