@@ -31,7 +31,7 @@ from rich.table import Table
 from typer.core import TyperGroup
 
 from . import __version__
-from .bots import accepted_bot_names, bot_names, make_bot
+from .bots import accepted_bot_names, bot_names, check_bot_players, make_bot
 from .engine.config import config_to_options
 from .engine.declaration import Frontend
 from .engine.errors import ConfigError, DivedeckError
@@ -146,6 +146,7 @@ def check_seat_names(game_name: str, seats: list[str], simulation: bool = False)
         if seat not in HUMAN and seat not in known_bots:
             offered = ", ".join(bot_names(game_name))
             raise ConfigError(f"unknown seat {seat!r}: use 'you' for a person or a bot: {offered}")
+    check_bot_players(game_name, [seat for seat in seats if seat not in HUMAN], len(seats))
 
 
 # --- running simulations: the flags and the helper every simulating command shares ---------------------------------

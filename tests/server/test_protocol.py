@@ -157,6 +157,18 @@ def test_unknown_bot_is_bad_seats(app: Harness) -> None:
     assert response.json()["error"]["code"] == "bad_seats"
 
 
+def test_learned_bot_at_a_table_it_was_not_trained_for_is_bad_seats(app: Harness) -> None:
+    three = [{"kind": "human"}, {"kind": "bot", "bot": "learned"}, {"kind": "bot", "bot": "medium"}]
+    response = app.client.post("/api/tables", json={"game": "snorkeling", "seats": three})
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "bad_seats"
+    assert error["message"] == ("the learned bot plays Snorkeling with 2 players only (it was trained for that), "
+                                "not with 3"), error
+    two = [{"kind": "human"}, {"kind": "bot", "bot": "learned"}]
+    assert app.client.post("/api/tables", json={"game": "snorkeling", "seats": two}).status_code in (200, 201)
+
+
 def test_bad_seat_kind_is_bad_seats(app: Harness) -> None:
     response = app.client.post("/api/tables", json={
         "game": "snorkeling", "seats": [{"kind": "human"}, {"kind": "alien"}]})

@@ -10,6 +10,9 @@ from ..engine.errors import ConfigError
 from ..engine.game import Game
 from ..engine.registry import get_game
 from .base import Bot, RandomBot
+from .learned import DESCRIPTION as LEARNED_DESCRIPTION
+from .learned import NAME as LEARNED
+from .learned import LearnedBot, check_players, players_offered
 from .levels import DESCRIPTIONS, level_names, make_level
 
 # The generic bots are turn-based: a real-time game accepts them (a simulation may want a baseline) but does not
@@ -28,12 +31,25 @@ def _level_offered(game: Game[Any, Any], level: str) -> bool:
     return entry is None or entry.offered
 
 
+def _learned(game: Game[Any, Any]) -> list[str]:
+    """``learned`` for a game that ships a trained policy (``Game.learned``), else nothing."""
+    return [LEARNED] if game.learned else []
+
+
 def bot_names(game_name: str) -> list[str]:
-    """The bots offered to people for ``game_name``."""
+    """The bots offered to people for ``game_name``. ``learned`` plays only the player counts it was trained for:
+    ``check_bot_players`` says so before a table is made."""
     game = get_game(game_name)
     generic = [] if game.realtime else list(_GENERIC)
     levels = [level for level in level_names(game) if _level_offered(game, level)]
-    return [*levels, *generic, *(name for name, entry in game.bots.items() if entry.offered)]
+    return [*levels, *_learned(game), *generic, *(name for name, entry in game.bots.items() if entry.offered)]
+
+
+def check_bot_players(game_name: str, bot_names: Any, players: int) -> None:
+    """Raise ``ConfigError`` (one line) if one of ``bot_names`` cannot play ``game_name`` with ``players`` players
+    (``learned`` plays only the player counts it was trained for)."""
+    for name in dict.fromkeys(bot_names):
+        check_players(game_name, name, players)
 
 
 def accepted_bot_names(game_name: str) -> list[str]:
@@ -46,7 +62,8 @@ def accepted_bot_names(game_name: str) -> list[str]:
 def bot_descriptions(game_name: str) -> dict[str, str]:
     """A line per offered bot that has one, for the lobby's choices."""
     game = get_game(game_name)
-    lines = {**DESCRIPTIONS, **_GENERIC_DESCRIPTIONS,
+    counts = " or ".join(str(n) for n in players_offered(game))
+    lines = {**DESCRIPTIONS, **_GENERIC_DESCRIPTIONS, LEARNED: f"{LEARNED_DESCRIPTION}; {counts} players only",
              **{name: entry.description for name, entry in game.bots.items() if entry.description}}
     return {name: lines[name] for name in bot_names(game_name) if name in lines}
 
@@ -59,6 +76,8 @@ def make_bot(game_name: str, bot_name: str, seed: int = 0) -> Bot:
         return entry.factory(seed)  # type: ignore[no-any-return]
     if bot_name in level_names(game):
         return make_level(game, bot_name, seed)
+    if bot_name == LEARNED and game.learned:
+        return LearnedBot(seed)
     if bot_name in _GENERIC:
         return _GENERIC[bot_name](seed)
     raise ConfigError(f"unknown bot {bot_name!r} for {game.title}; the bots offered are: "

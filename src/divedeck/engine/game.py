@@ -92,6 +92,9 @@ class Game(ABC, Generic[S, A]):
     # asked for (``divedeck.rl.jax``; it needs the jax extra): ``Class(config)`` is the environment. It is never the
     # reference: a differential test plays it against the rules. ``None``: the game has none.
     batched: ClassVar[str | None] = None
+    # Trained policies the ``learned`` bot plays (``bots/learned.py``): player count -> a ``.npz`` file in the game's
+    # ``data/`` folder. The bot is offered for those player counts only. Empty: the game ships none.
+    learned: ClassVar[Mapping[int, str]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from ..bots import accepted_bot_names, bot_names, make_bot
+from ..bots import accepted_bot_names, bot_names, check_bot_players, make_bot
 from ..engine.config import config_to_options
 from ..engine.errors import ConfigError
 from ..engine.match import Match
@@ -198,6 +198,10 @@ class TableManager:
                 bot = spec.get("bot") or self.settings.replacement_bot
                 if bot not in bots:
                     raise TableError("bad_seats", f"unknown bot {bot!r}; the bots are: {', '.join(bots)}")
+                try:
+                    check_bot_players(game_name, [bot], len(seats))
+                except ConfigError as problem:
+                    raise TableError("bad_seats", str(problem)) from None
                 tokens.append(None)
                 states.append(SeatState(index, "bot", name or f"{bot} bot {index + 1}", bot_name=bot,
                                         controller="bot"))

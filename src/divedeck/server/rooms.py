@@ -30,7 +30,8 @@ from typing import Any
 import segno
 from sqlalchemy import Column, Float, MetaData, String, Table, insert, select, update
 
-from ..bots import bot_names, make_bot
+from ..bots import bot_names, check_bot_players, make_bot
+from ..engine.errors import ConfigError
 from ..sim.clock import sleep_until
 from .connection import Bucket, Connection
 from .limits import REMEMBERED_ADDRESSES, TableError
@@ -217,6 +218,10 @@ class Rooms:
         if bot not in offered:
             raise TableError("bad_seats", f"unknown bot {bot!r}; the bots are: {', '.join(offered)}")
         assert isinstance(bot, str)
+        try:
+            check_bot_players(table.game.name, [bot], len(table.seats))
+        except ConfigError as problem:
+            raise TableError("bad_seats", str(problem), 409) from None
         seat = table.seats[seat_index]
         seat.kind, seat.bot_name, seat.controller, seat.token_hash = "bot", bot, "bot", None
         seat.name = f"{bot} bot {seat_index + 1}"

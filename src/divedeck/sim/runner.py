@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..bots import decide, make_bot
+from ..bots import check_bot_players, decide, make_bot
 from ..engine.errors import DivedeckError
 from ..engine.game import Game
 from ..engine.outcome import Outcome
@@ -248,6 +248,7 @@ def simulate(spec: SimulationSpec, games: int, workers: int | None = None,
         raise DivedeckError(f"{len(spec.bots)} bots for {game.num_players(config)} seats: give one bot per seat")
     for name in set(spec.bots):
         make_bot(spec.game, name, 0)
+    check_bot_players(spec.game, spec.bots, len(spec.bots))
     session = _SESSION.get()
     reports = [progress] if progress else []
     if session is not None:

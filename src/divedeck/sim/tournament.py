@@ -29,7 +29,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from ..bots import make_bot
+from ..bots import check_bot_players, make_bot
 from ..engine.decision import Decision
 from ..engine.errors import ConfigError
 from ..engine.registry import get_game
@@ -137,6 +137,7 @@ def make_spec(game_name: str, bots: Sequence[str], options: dict[str, Any], seed
     if players < 2:
         raise ConfigError(f"a tournament seats bots against each other: {game.title} with these options has one "
                           "seat (give it more players with -o)")
+    check_bot_players(game_name, names, players)
     return TournamentSpec(game_name, names, dict(options), seed, players)
 
 

@@ -41,6 +41,7 @@ class Snorkeling(Game[SnorkelingState, Action]):
     metrics = METRICS  # what a designer's report measures (divedeck report)
     observation = SnorkelingObservation  # what a learner observes (divedeck.rl)
     batched = f"{__package__}.batched:SnorkelingBatched"  # the rules in JAX, for learning (divedeck.rl.jax)
+    learned = {2: "learned-2p.npz"}  # the learned bot's PPO policy (bots/learned.py, examples/train_ppo.py)
     # The data file designers edit: `divedeck data show snorkeling`, `divedeck data check FILE`.
     data_files = (DataFile(option="cards", what=data_cards.WHAT, package=__package__ or "", default="cards.toml",
                            parse=data_cards.parse_cards, summary=data_cards.describe,
