@@ -111,7 +111,30 @@ def test_the_lobby_offers_no_internal_bot(browser: Any, server: ServerProcess) -
             continue
         pick_game(page, game["title"])
         offered = [text for text in page.locator("#seat-0 option").all_inner_texts() if text.startswith("Bot")]
-        assert len(offered) == len(game["bots"]), game["name"]
+        players = int(page.locator("#players").input_value())
+        playing = [bot for bot in game["bots"] if players in game["bot_players"].get(bot, [players])]
+        assert len(offered) == len(playing), game["name"]
         for text in offered:
             assert not text.startswith(("Bot: standin", "Bot: random")) or not game["realtime"], text
             assert "standin" not in text, text
+
+
+def test_the_learned_bot_is_offered_only_at_the_player_count_it_was_trained_for(
+        browser: Any, server: ServerProcess) -> None:
+    """Issue 28: ``learned`` plays Snorkeling with 2 players only, so the lobby lists it at 2 and not at 4, and a
+    seat given to it at 2 players takes the default bot again at 3 (the server would refuse the table)."""
+    page = browser.new_page(**DESKTOP)
+    page.goto(f"{server.url}/")
+    pick_game(page, "Snorkeling")
+
+    def learned_offered() -> bool:
+        return "Bot: learned" in page.locator("#seat-1 option").all_inner_texts()
+
+    page.locator("#players").select_option("4")
+    assert not learned_offered()
+    page.locator("#players").select_option("2")
+    assert learned_offered()
+    page.locator("#seat-1").select_option("bot:learned")
+    page.locator("#players").select_option("3")
+    assert not learned_offered()
+    assert page.locator("#seat-1").input_value() != "bot:learned"

@@ -48,3 +48,13 @@ def test_no_lobby_is_offered_an_internal_bot(app: Harness) -> None:
         if game.realtime:
             assert "random" not in declared["bots"]
     assert {g["name"] for g in app.client.get("/api/games").json()["games"]} == set(game_names())
+
+
+def test_a_bot_trained_for_some_player_counts_is_declared_with_them(app: Harness) -> None:
+    """Issue 28: the lobby learns from /api/games which player counts ``learned`` plays (the ones it was trained
+    for); bots that play any count are not listed there."""
+    declared = {g["name"]: g for g in app.client.get("/api/games").json()["games"]}
+    for name in ("snorkeling", "hold-your-breath"):
+        assert declared[name]["bot_players"] == {"learned": sorted(get_game(name).learned)}
+        assert "learned" in declared[name]["bots"]
+    assert declared["bermuda"]["bot_players"] == {}

@@ -45,6 +45,12 @@ def bot_names(game_name: str) -> list[str]:
     return [*levels, *_learned(game), *generic, *(name for name, entry in game.bots.items() if entry.offered)]
 
 
+def bot_player_counts(game_name: str) -> dict[str, list[int]]:
+    """The offered bots that play only some player counts, with those counts (the lobby offers them only there)."""
+    game = get_game(game_name)
+    return {LEARNED: list(players_offered(game))} if LEARNED in bot_names(game_name) else {}
+
+
 def check_bot_players(game_name: str, bot_names: Any, players: int) -> None:
     """Raise ``ConfigError`` (one line) if one of ``bot_names`` cannot play ``game_name`` with ``players`` players
     (``learned`` plays only the player counts it was trained for)."""

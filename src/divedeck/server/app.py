@@ -25,7 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from ..bots import bot_names
-from ..bots.registry import bot_descriptions
+from ..bots.registry import bot_descriptions, bot_player_counts
 from ..engine.registry import game_names, get_game
 from .bot_workers import BotWorkers
 from .bus import Bus
@@ -108,6 +108,8 @@ def game_declaration(game_name: str) -> dict[str, Any]:
     offered = bot_names(game_name)
     return {"name": game_name, "title": game.title, "summary": game.summary, "options": options,
             "bots": offered, "bot_labels": bot_descriptions(game_name),
+            # Bots that play only some player counts (a trained policy): the lobby offers them only at those.
+            "bot_players": bot_player_counts(game_name),
             "default_bot": game.levels.stand_in if game.levels.stand_in in offered else None,
             "min_players": fewest, "max_players": most, "default_players": game.default_players(),
             "realtime": game.realtime, "frontends": sorted(game.frontends),

@@ -152,9 +152,15 @@ function range(from, to) {
   return out;
 }
 
+/** The bots that play a table of ``players``: a bot trained for some player counts only is offered at those. */
+function botsFor(players) {
+  const limited = lobby.game.bot_players || {};
+  return (lobby.game.bots || []).filter((bot) => !limited[bot] || limited[bot].includes(players));
+}
+
 function defaultChoice(seat) {
   if (seat === 0) return "local";
-  const bots = lobby.game.bots || [];
+  const bots = botsFor(Number($("players").value));
   const preferred = bots.includes(lobby.game.default_bot) ? lobby.game.default_bot : bots[0];
   return preferred ? `bot:${preferred}` : "invite";
 }
@@ -170,8 +176,12 @@ function botAbout(choice) {
 
 function renderSeatChoices() {
   const n = Number($("players").value);
-  const bots = lobby.game.bots || [];
-  lobby.seatChoices = range(0, n - 1).map((seat) => lobby.seatChoices[seat] || defaultChoice(seat));
+  const bots = botsFor(n);
+  // A bot chosen at another player count may not play this one: its seat takes the default again.
+  lobby.seatChoices = range(0, n - 1).map((seat) => {
+    const choice = lobby.seatChoices[seat];
+    return choice && !(choice.startsWith("bot:") && !bots.includes(choice.slice(4))) ? choice : defaultChoice(seat);
+  });
   lobby.seatNames = range(0, n - 1).map((seat) => (lobby.seatNames || [])[seat] || "");
   replaceChildren($("seat-choices"), lobby.seatChoices.map((choice, seat) => {
     const id = `seat-${seat}`;

@@ -167,7 +167,9 @@ function seatRow(seat) {
       label, h("span", { class: "room-seat-name" }, seat.name), h("span", { class: "room-seat-tag" }, who), readmit,
       invite ? linkBox(invite, `Invite link for seat ${seat.seat + 1}: send it to a player who is not in the room`, "room-invite-link") : null);
   }
-  const bots = (room.game && room.game.bots) || [];
+  const limited = (room.game && room.game.bot_players) || {};
+  const players = room.state.table.seats.length;
+  const bots = ((room.game && room.game.bots) || []).filter((bot) => !limited[bot] || limited[bot].includes(players));
   const labels = (room.game && room.game.bot_labels) || {};
   const select = h("select", { class: "room-bot-choice", "aria-label": `Bot for seat ${seat.seat + 1}` },
     bots.map((bot) => h("option", { value: bot, selected: bot === room.game.default_bot },
