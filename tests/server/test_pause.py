@@ -9,41 +9,24 @@ without any real game's rules."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from divedeck.engine import registry
 from divedeck.sim.clock import ManualClock
 
+from . import buzzer_tables
+from .buzzer_tables import START, new_buzzer_table
 from .conftest import Harness, Socket, running_app, wait_for
 
-BUZZER = "test-buzzer"
-START = 1_000_000
-
-
-@pytest.fixture(autouse=True)
-def buzzer_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setitem(registry._MODULES, BUZZER, "tests.server.buzzer")
-    yield
-    registry._loaded.pop(BUZZER, None)
-
-
-@pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock(START)
-
-
-@pytest.fixture
-def app(make_app: Callable[..., Harness], clock: ManualClock) -> Harness:
-    return make_app(clock=clock)
+# The buzzer's fixtures, by the names the tests ask for.
+buzzer_registered, clock, app = buzzer_tables.buzzer_registered, buzzer_tables.clock, buzzer_tables.app
 
 
 def buzzer(app: Harness, seats: tuple[str, ...] = ("human", "steady"), length_ms: int = 400) -> tuple[str, list[Any]]:
-    table_id, tokens, _ = app.create(seats, {"num_players": len(seats), "length_ms": length_ms}, game=BUZZER)
-    return table_id, tokens
+    return new_buzzer_table(app, seats, length_ms)
 
 
 def set_paused(socket_: Socket, paused: bool) -> dict[str, Any]:

@@ -6,43 +6,21 @@ real-time move for being based on an older version. The server's clock is a manu
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from divedeck.engine import registry
 from divedeck.sim.clock import ManualClock
 
+from . import buzzer_tables
+from .buzzer_tables import START, new_buzzer_table
 from .conftest import Harness, Socket, running_app
 
-BUZZER = "test-buzzer"
-
-
-@pytest.fixture(autouse=True)
-def buzzer_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setitem(registry._MODULES, BUZZER, "tests.server.buzzer")
-    yield
-    registry._loaded.pop(BUZZER, None)
-
-
-START = 1_000_000  # the manual clock's start (ms): far from 0, so a stamp taken from a client would show
-
-
-@pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock(START)
-
-
-@pytest.fixture
-def app(make_app: Callable[..., Harness], clock: ManualClock) -> Harness:
-    return make_app(clock=clock)
+# The buzzer's fixtures, by the names the tests ask for.
+buzzer_registered, clock, app = buzzer_tables.buzzer_registered, buzzer_tables.clock, buzzer_tables.app
 
 
 def new_table(app: Harness, seats: tuple[str, ...] = ("human", "human"), length_ms: int = 400) -> tuple[str, list[Any]]:
-    table_id, tokens, _ = app.create(seats, {"num_players": len(seats), "length_ms": length_ms}, game=BUZZER)
-    return table_id, tokens
+    return new_buzzer_table(app, seats, length_ms)
 
 
 def stamp(update: dict[str, Any]) -> int:

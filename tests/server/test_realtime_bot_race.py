@@ -7,25 +7,12 @@ bad step (BRM-R21) no diver chose. The toy game of tests/server/buzzer.py counts
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
-from divedeck.engine import registry
 from divedeck.sim.clock import ManualClock
 
+from .buzzer_tables import BUZZER, START, buzzer_registered  # noqa: F401 - the fixture
 from .clocked import settle
-
-BUZZER = "test-buzzer"
-START = 1_000_000
-
-
-@pytest.fixture(autouse=True)
-def buzzer_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setitem(registry._MODULES, BUZZER, "tests.server.buzzer")
-    yield
-    registry._loaded.pop(BUZZER, None)
 
 
 def waiting_for_lock(table: Any) -> int:
