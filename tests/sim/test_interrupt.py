@@ -79,3 +79,27 @@ def test_a_resumed_run_gives_the_results_of_a_run_never_stopped(tmp_path):
     assert f"resuming from {checkpoint}: {kept} finished games" in err
     expected = summarize(SPEC, simulate(SPEC, games, workers=1))
     assert json.loads(out) == json.loads(json.dumps(expected))
+
+
+def test_a_signal_as_a_batch_arrives_never_counts_a_game_the_checkpoint_did_not_keep(tmp_path):
+    """The race seen in CI: a SIGTERM landing after a batch was counted finished and before it was written made the
+    run say 89 games finished while its checkpoint kept 44."""
+    from divedeck.sim import Interrupted
+    from divedeck.sim.backends import InProcess
+    from divedeck.sim.checkpoint import Checkpoint
+
+    class SignalledOnThirdBatch(Checkpoint):
+        batches = 0
+
+        def record(self, spec, results):
+            self.batches += 1
+            if self.batches == 3:
+                raise KeyboardInterrupt  # as the signal handler raises, before this batch is written
+            super().record(spec, results)
+
+    checkpoint = SignalledOnThirdBatch(tmp_path / "c.jsonl")
+    with pytest.raises(Interrupted) as stopped:
+        simulate(SPEC, 10, backend=InProcess(), checkpoint=checkpoint)
+    checkpoint.close(finished=False)
+    kept = (tmp_path / "c.jsonl").read_text().count('"game": {')
+    assert (stopped.value.finished, kept) == (2, 2)

@@ -273,10 +273,12 @@ def simulate(spec: SimulationSpec, games: int, workers: int | None = None,
             if remaining:
                 chunks = chunked(remaining, playing.chunk_size(len(remaining)), playing.workers)
                 for batch in playing.play(spec, chunks):
-                    for result in batch:
-                        finished[result.index] = result
+                    # Kept before counted: a signal landing between the two may leave a game kept but not
+                    # counted (a resume finds it), never counted as kept when it was not written.
                     if checkpoint is not None:
                         checkpoint.record(spec, batch)
+                    for result in batch:
+                        finished[result.index] = result
                     for report in reports:
                         report(len(batch))
         completed = True
