@@ -220,7 +220,7 @@ def main() -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8001)
     args = parser.parse_args()
-    # The same uvicorn settings as ``divedeck serve`` (src/divedeck/cli.py).
+    # The same uvicorn settings as ``divedeck serve`` (src/divedeck/cli/serve.py).
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536)
 
 

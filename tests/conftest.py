@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from divedeck import cli
+from divedeck.cli import arguments
 
 # Each test worker has one core of its own: JAX's compiler and kernels would otherwise spread over every core and
 # starve the browser and server tests that the other worker runs beside them.
@@ -18,5 +18,5 @@ os.environ.setdefault("XLA_FLAGS", "--xla_cpu_multi_thread_eigen=false intra_op_
 def saves_in_a_temporary_folder(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A game stopped without --save is saved in the user's data folder: a test's go to a temporary one."""
     folder = tmp_path_factory.mktemp("saved")
-    monkeypatch.setattr(cli, "saves_folder", lambda: folder)
+    monkeypatch.setattr(arguments, "saves_folder", lambda: folder)
     return folder

@@ -34,6 +34,11 @@ async def play(record: TableRecord, clients: dict[int, Client], rng: random.Rand
         assert mine.last is not None
         message = await mine.act_message(rng.choice(mine.last["legal"])["notation"])
         reply = await mine.reply(message["client_id"])
+        if reply.get("code") == "moved":
+            # Refused, not applied: the process missed its lease on a starved machine and another took the table.
+            # The pages reconnect, as client.js does, and the move is chosen again.
+            await reconnect_all(clients)
+            continue
         assert reply["type"] == "ack", reply
         record.acked.append((seat, message["action"], reply["version"]))
         played += 1
@@ -41,6 +46,14 @@ async def play(record: TableRecord, clients: dict[int, Client], rng: random.Rand
         for client in clients.values():
             await client.wait_for(lambda c=client, v=version: c.last is not None and c.last["version"] >= v,
                                   f"version {version}")
+
+
+async def reconnect_all(clients: dict[int, Client]) -> None:
+    """Every page of a table that moved, closed and opened again, each wherever it was."""
+    for seat, client in list(clients.items()):
+        assert client.opened_with is not None
+        await client.close()
+        clients[seat] = await reconnect(*client.opened_with, client.name)
 
 
 async def reconnect(server: Any, table_id: str, token: str | None, name: str, within: float = 10.0) -> Client:

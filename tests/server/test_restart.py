@@ -53,6 +53,7 @@ class Client:
         self.last: dict[str, Any] | None = None
         self.replies: dict[str, dict[str, Any]] = {}
         self.closed = False
+        self.opened_with: tuple[ServerProcess, str, str | None] | None = None  # to open it again
         self._changed = asyncio.Event()
         self._sent: collections.deque[float] = collections.deque()
         self._reader = asyncio.create_task(self._read())
@@ -61,6 +62,7 @@ class Client:
     async def open(cls, server: ServerProcess, table_id: str, token: str | None, name: str) -> Client:
         ws = await connect(f"{server.ws_url}/ws/tables/{table_id}", max_size=None, open_timeout=TIMEOUT)
         client = cls(ws, name)
+        client.opened_with = (server, table_id, token)
         hello: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL}
         hello.update({"token": token} if token is not None else {"spectator": True})
         await client.send(hello)
