@@ -247,6 +247,12 @@ class Game(ABC, Generic[S, A]):
     def view(self, state: S, seat: int | None) -> dict[str, Any]:
         """A JSON-safe picture of the game as ``seat`` may see it (``None``: a spectator)."""
 
+    def views(self, state: S, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+        """``view`` of each of ``seats``, in order, equal to calling it per seat: a server sends every seat its own
+        view after each action, and a game may build what the views share once (the lists in them may be shared
+        between the views: read them, never change them)."""
+        return [self.view(state, seat) for seat in seats]
+
     @abstractmethod
     def determinize(self, state: S, seat: int, rng: random.Random) -> S:
         """A full state consistent with everything ``seat`` knows, hidden cards sampled with ``rng``.
@@ -333,6 +339,11 @@ class Game(ABC, Generic[S, A]):
         shown = event.for_seat(seat)
         kind = shown.pop("kind")
         return [{"text": f"{kind} " + " ".join(f"{k}={v}" for k, v in shown.items())}]
+
+    def shown_event(self, event: Event, seat: int | None) -> dict[str, Any]:
+        """``event`` as ``seat`` receives it on the wire: ``event.for_seat(seat)`` with its log line in parts. A game
+        whose ``log_parts`` starts from ``for_seat`` may override this to redact the event once, not twice."""
+        return {**event.for_seat(seat), "parts": self.log_parts(event, seat)}
 
     def format_event(self, event: Event, seat: int | None = None, names: list[str] | None = None) -> str:
         """One readable log line for ``event`` as ``seat`` may see it (seats by ``names`` where given)."""

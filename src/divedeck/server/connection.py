@@ -5,11 +5,16 @@ closed (the client reconnects and gets a fresh welcome). A flooding writer is sl
 seat's and its address's, so more sockets buy no more), so it cannot take the event loop from other tables; one
 that keeps writing past its limit is disconnected.
 
-A message is written at once when nothing waits before it and the socket takes it without waiting (the send
-coroutine is stepped by hand, as a task would, and finishes in that one step): no task, no turn of the event loop,
-which was a tenth of the server's CPU per action (four updates and an ack each). Only when the peer is slow (the
-transport paused) does a task take over the send that could not finish, and drain the outbox behind it; it exists
-only while messages wait, so thousands of idle sockets hold no task.
+Messages are written once per turn of the event loop: what a socket is sent while the loop runs its callbacks
+(an action's update and ack, a table message) waits in a short list, and one callback at the end of the turn
+writes every socket's list, each in one write where the protocol allows (send_many.py). The writes of an action
+then come back to back instead of between the views of the next seats: on a virtual machine a write that wakes an
+idle client costs an interrupt to another core, and writes in a row find the client already awake (measured in
+benchmarks/README.md: the write system call was a third of the server's CPU per action). A list is written at
+once when the socket takes it without waiting (the send coroutine is stepped by hand, as a task would, and
+finishes in that one step): no task per message. Only when the peer is slow (the transport paused) does a task
+take over the send that could not finish, and drain the outbox behind it; it exists only while messages wait, so
+thousands of idle sockets hold no task.
 """
 
 from __future__ import annotations
@@ -74,42 +79,54 @@ class Connection:
         # Refused messages spend this one; a socket that empties it is flooding, not just bursting.
         self.refusals = Bucket(messages_per_second, self.clock, burst=flood_allowance)
         self.last_rate_warning: int | None = None
-        # While corked (``cork``), messages wait here and go out together at ``uncork``, in one write if the
+        # What was sent in this turn of the event loop, written at its end (``flush``), in one write if the
         # server's websocket protocol can (send_many.py).
-        self.corked: list[str] | None = None
+        self.waiting: list[str] | None = None
         self.sends_many = SEND_MANY in websocket.scope.get("extensions", {})
 
     def send(self, message: dict[str, Any] | str) -> None:
-        """Queue a message; a client too slow to take it is disconnected instead of buffered without bound."""
+        """Queue a message for the end of this turn of the event loop; a client too slow to take what waits is
+        disconnected instead of buffered without bound."""
         if self.closed:
             return
         text = message if isinstance(message, str) else encode(message)
-        if self.corked is not None and len(self.corked) < self.outbox_limit:
-            self.corked.append(text)
+        if self.sender is not None:  # a slow peer: its task drains the outbox
+            if len(self.outbox) >= self.outbox_limit:
+                self.close(CLOSE_TRY_AGAIN_LATER)
+                return
+            self.outbox.append(text)
             return
-        if self.sender is None:
-            self._send_now(text)
-            return
-        if len(self.outbox) >= self.outbox_limit:
+        if self.waiting is None:
+            self.waiting = [text]
+            _flush_soon(self)
+        elif len(self.waiting) >= self.outbox_limit:
             self.close(CLOSE_TRY_AGAIN_LATER)
-            return
-        self.outbox.append(text)
+        else:
+            self.waiting.append(text)
 
     def cork(self) -> None:
-        """Hold what is sent from now until ``uncork`` (an action's update and its ack, say)."""
-        if self.corked is None:
-            self.corked = []
+        """Kept for the connections relayed through the bus (routing.py): every message waits for the end of the
+        loop's turn anyway, so an action's update and its ack already go out in one write."""
 
     def uncork(self) -> None:
-        """Send what was held, in one write where the protocol allows."""
-        texts, self.corked = self.corked, None
+        """See ``cork``."""
+
+    def flush(self) -> None:
+        """Write what waits now, in one write where the protocol allows (called at the end of the loop's turn)."""
+        texts, self.waiting = self.waiting, None
         if not texts or self.closed:
             return
-        if self.sender is not None or len(texts) == 1 or not self.sends_many:
-            for text in texts:
-                self.send(text)
+        if self.sender is not None:
+            self.outbox.extend(texts)
             return
-        self._send_now(texts)
+        if len(texts) > 1 and self.sends_many:
+            self._send_now(texts)
+            return
+        for text in texts:
+            if self.sender is None and not self.closed:
+                self._send_now(text)
+            elif not self.closed:
+                self.outbox.append(text)
 
     def _send_now(self, text: str | list[str]) -> None:
         """Write ``text`` (or several, each its own frame) now if the socket takes it; if the send has to wait, a
@@ -148,6 +165,7 @@ class Connection:
     def close(self, code: int = 1000) -> None:
         if self.closed:
             return
+        self.flush()  # what it was sent before the close goes out first, as it would have without the wait
         self.closed = True
         self.outbox.clear()
         if self.sender is not None:
@@ -175,6 +193,7 @@ class Connection:
 
     async def flush_and_stop(self) -> None:
         """Let queued messages go out (briefly), then stop."""
+        self.flush()
         sender = self.sender
         if sender is not None and not self.closed:
             with contextlib.suppress(Exception):
@@ -207,3 +226,21 @@ class Started:
                     value = self.coroutine.send(sent)
                 except StopIteration:
                     return
+
+
+# The connections sent something in this turn of the event loop, per loop (tests run several loops), in order.
+_waiting: dict[asyncio.AbstractEventLoop, list[Connection]] = {}
+
+
+def _flush_soon(connection: Connection) -> None:
+    loop = asyncio.get_running_loop()
+    waiting = _waiting.get(loop)
+    if waiting is None:
+        _waiting[loop] = waiting = []
+        loop.call_soon(_flush_all, loop)
+    waiting.append(connection)
+
+
+def _flush_all(loop: asyncio.AbstractEventLoop) -> None:
+    for connection in _waiting.pop(loop, ()):
+        connection.flush()

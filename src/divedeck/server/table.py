@@ -162,6 +162,7 @@ class LiveTable:
         self.sent_table: dict[str, Any] | None = None  # the public table as the last update gave it
         self.expiry: Timer | None = None  # while no person has come: when the manager forgets the table
         self._static: dict[str, Any] | None = None
+        self._options: dict[str, Any] | None = None
         # A rematch being asked for: who asked, and each person's seat -> "accepted", "declined" or "waiting".
         # Kept in memory only: a restart forgets the question, and anyone may ask again.
         self.vote_by: int | None = None
@@ -216,7 +217,7 @@ class LiveTable:
             "id": self.id,
             "game": self.game.name,
             "title": self.game.title,
-            "options": config_to_options(self.match.config),
+            "options": self.options,
             "seats": [{"seat": s.index, "kind": s.kind, "bot": s.bot_name, "name": s.name,
                        "connected": bool(s.connections) or s.controller == "bot", "controller": s.controller,
                        "away_until": s.away_until, "named": s.named, **self._seat_clock(s)}
@@ -232,6 +233,13 @@ class LiveTable:
             "rematch_vote": None if self.vote_by is None else {
                 "by": self.vote_by, "seats": [{"seat": seat, "answer": answer} for seat, answer in self.votes.items()]},
         }
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The table's options as the lobby names them (its config never changes), worked out once."""
+        if self._options is None:
+            self._options = config_to_options(self.match.config)
+        return self._options
 
     def _seat_clock(self, seat: SeatState) -> dict[str, Any]:
         """The clock of a seat in the public table: its bank left, when its time runs out while the clock counts
@@ -258,7 +266,7 @@ class LiveTable:
 
     def _event(self, event: Event, seat: int | None) -> dict[str, Any]:
         """An event as ``seat`` sees it, with its log line in parts (the game's one log writer)."""
-        return {**event.for_seat(seat), "parts": self.game.log_parts(event, seat)}
+        return self.game.shown_event(event, seat)
 
     @property
     def static(self) -> dict[str, Any]:
@@ -279,34 +287,31 @@ class LiveTable:
                 "outcome": self._outcome(), "can_undo": seat is not None and seat == self.undo_seat,
                 "chat": list(self.chat), "emotes": list(EMOTES)}
 
-    def _update(self, seat: int | None, actor: int, action: str, events: list[Event],
-                table: dict[str, Any] | None, outcome: dict[str, Any] | None) -> str:
-        message = {"type": "update", "version": self.version, "actor": actor, "action": action,
-                   **self.clock_fields(), "events": [self._event(event, seat) for event in events],
-                   "view": self.game.view(self.match.state, seat), "legal": self._legal(seat),
-                   "outcome": outcome, "can_undo": seat == self.undo_seat}
-        if table is not None:
-            message["table"] = table
-        return encode(message)
-
     def _broadcast_update(self, actor: int, action: Any, notation: str, events: list[Event]) -> None:
         """Each seat its own update; the public table goes along only when it changed, since most actions leave it
-        as it was and it would be half of every message."""
+        as it was and it would be half of every message. What is the same for every seat (the version, the clock,
+        the outcome, the table) is worked out once, and the views together (``Game.views``)."""
         table = self.public()
         shown = table if table != self.sent_table else None
         self.sent_table = table
-        outcome = self._outcome()  # the same for every seat
-        for seat in self.seats:
-            if seat.connections:
-                text = notation if seat.index == actor else self.game.public_action(action, seat.index, actor)
-                message = self._update(seat.index, actor, text, events, shown, outcome)
-                for connection in seat.connections:
-                    connection.send(message)
+        seats: list[int | None] = [seat.index for seat in self.seats if seat.connections]
         if self.spectators:
-            text = self.game.public_action(action, None, actor)
-            message = self._update(None, actor, text, events, shown, outcome)
-            for connection in self.spectators:
-                connection.send(message)
+            seats.append(None)
+        if not seats:
+            return
+        common = {"type": "update", "version": self.version, "actor": actor, **self.clock_fields()}
+        outcome = self._outcome()
+        game, undo_seat = self.game, self.undo_seat
+        hidden = game.public_action(action, None, actor)  # as every seat but the actor reads it
+        for seat, view in zip(seats, game.views(self.match.state, seats), strict=True):
+            message = {**common, "action": notation if seat == actor else hidden,
+                       "events": [game.shown_event(event, seat) for event in events], "view": view,
+                       "legal": self._legal(seat), "outcome": outcome, "can_undo": seat == undo_seat}
+            if shown is not None:
+                message["table"] = shown
+            text = encode(message)
+            for connection in self.seats[seat].connections if seat is not None else self.spectators:
+                connection.send(text)
 
     def broadcast_table(self, but: Connection | None = None) -> None:
         """Tell everyone (``but`` one) who is connected and who plays for whom (no game information in it)."""

@@ -77,6 +77,9 @@ class Snorkeling(Game[SnorkelingState, Action]):
     def view(self, state: SnorkelingState, seat: int | None) -> dict[str, Any]:
         return cast(dict[str, Any], information.view(state, seat))
 
+    def views(self, state: SnorkelingState, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+        return cast(list[dict[str, Any]], information.views(state, seats))
+
     def determinize(self, state: SnorkelingState, seat: int, rng: random.Random) -> SnorkelingState:
         return information.determinize(state, seat, rng)
 
@@ -121,6 +124,10 @@ class Snorkeling(Game[SnorkelingState, Action]):
 
     def log_parts(self, event: Event, seat: int | None = None) -> list[LogPart]:
         return presentation.log_parts(event.for_seat(seat), seat)
+
+    def shown_event(self, event: Event, seat: int | None) -> dict[str, Any]:
+        shown = event.for_seat(seat)
+        return {**shown, "parts": presentation.log_parts(shown, seat)}
 
     def guide_hint(self, state: SnorkelingState, seat: int) -> dict[str, Any] | None:
         return hint(self, state, seat)

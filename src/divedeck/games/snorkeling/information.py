@@ -8,7 +8,8 @@ order of the deck. A seat's own hand is known only to that seat.
 from __future__ import annotations
 
 import random
-from typing import NotRequired, TypedDict
+from collections.abc import Sequence
+from typing import NotRequired, TypedDict, cast
 
 from ...engine.rng import SeededRng, shuffle_with
 from .state import SnorkelingState
@@ -43,11 +44,16 @@ class SnorkelingView(TypedDict):
 
 
 def view(state: SnorkelingState, seat: int | None) -> SnorkelingView:
+    return views(state, (seat,))[0]
+
+
+def views(state: SnorkelingState, seats: Sequence[int | None]) -> list[SnorkelingView]:
+    """The view of each of ``seats``: what they all see is built once (and its lists shared), then each seat's
+    own hand is added."""
     label = state.context.face_label
     n = len(state.hands)
     k = state.played
-    shown: SnorkelingView = {
-        "seat": seat,
+    shared = {
         "round": state.round,
         "starter": state.starter,
         "phase": state.phase,
@@ -67,8 +73,12 @@ def view(state: SnorkelingState, seat: int | None) -> SnorkelingView:
         "turns_in_round": state.turns,
         "winners": list(state.winners),
     }
-    if seat is not None:
-        shown["hand"] = [label[c] for c in state.hands[seat]]
+    shown: list[SnorkelingView] = []
+    for seat in seats:
+        one = cast(SnorkelingView, {"seat": seat, **shared})
+        if seat is not None:
+            one["hand"] = [label[c] for c in state.hands[seat]]
+        shown.append(one)
     return shown
 
 
