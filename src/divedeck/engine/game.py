@@ -62,6 +62,9 @@ class Game(ABC, Generic[S, A]):
     # sense for the game: its turns are decisions one seat at a time. A game with its own clocks (a real-time dive,
     # a sand timer) leaves it False, and a table of it is never offered one.
     move_clock: ClassVar[bool] = False
+    # Whether ``action_record(state, seat, action)`` depends on the config, the seat and the action only, never on
+    # the rest of the state: then a server keeps each record it made and sends the same one again.
+    records_fixed: ClassVar[bool] = False
 
     # -- declarations ----------------------------------------------------------------------------------------
     # The rules the frame cites when it refuses an action: no such seat, not this seat's turn, the game is over.

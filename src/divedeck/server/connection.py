@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import deque
-from collections.abc import Coroutine, Generator
+from collections.abc import Callable, Coroutine, Generator
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketState
@@ -82,7 +82,12 @@ class Connection:
         # What was sent in this turn of the event loop, written at its end (``flush``), in one write if the
         # server's websocket protocol can (send_many.py).
         self.waiting: list[str] | None = None
-        self.sends_many = SEND_MANY in websocket.scope.get("extensions", {})
+        extension = (websocket.scope.get("extensions") or {}).get(SEND_MANY)
+        self.sends_many = extension is not None
+        # The websocket protocol's own send (send_many.py), past Starlette's wrappers, where it is offered.
+        self.protocol_send: Callable[[dict[str, Any]], Coroutine[Any, Any, None]] | None = (
+            None if extension is None else extension.get("send"))
+        self.loop = asyncio.get_running_loop()
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue a message for the end of this turn of the event loop; a client too slow to take what waits is
@@ -104,13 +109,6 @@ class Connection:
         else:
             self.waiting.append(text)
 
-    def cork(self) -> None:
-        """Kept for the connections relayed through the bus (routing.py): every message waits for the end of the
-        loop's turn anyway, so an action's update and its ack already go out in one write."""
-
-    def uncork(self) -> None:
-        """See ``cork``."""
-
     def flush(self) -> None:
         """Write what waits now, in one write where the protocol allows (called at the end of the loop's turn)."""
         texts, self.waiting = self.waiting, None
@@ -131,8 +129,13 @@ class Connection:
     def _send_now(self, text: str | list[str]) -> None:
         """Write ``text`` (or several, each its own frame) now if the socket takes it; if the send has to wait, a
         task finishes it (the outbox queues behind that task)."""
-        sending = (self.websocket.send_text(text) if isinstance(text, str) else
-                   self.websocket.send({"type": "websocket.send", SEND_MANY: text}))
+        direct = self.protocol_send
+        if direct is not None:
+            sending = direct({"type": "websocket.send", "text": text} if isinstance(text, str) else
+                             {"type": "websocket.send", SEND_MANY: text})
+        else:
+            sending = (self.websocket.send_text(text) if isinstance(text, str) else
+                       self.websocket.send({"type": "websocket.send", SEND_MANY: text}))
         try:
             waiting_for = sending.send(None)
         except StopIteration:
@@ -233,7 +236,7 @@ _waiting: dict[asyncio.AbstractEventLoop, list[Connection]] = {}
 
 
 def _flush_soon(connection: Connection) -> None:
-    loop = asyncio.get_running_loop()
+    loop = connection.loop
     waiting = _waiting.get(loop)
     if waiting is None:
         _waiting[loop] = waiting = []

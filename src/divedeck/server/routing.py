@@ -55,12 +55,6 @@ class RemoteConnection:
             text = message if isinstance(message, str) else encode(message)
             self.router.bus.send(self.edge, {"k": "out", "c": self.id, "x": text})
 
-    def cork(self) -> None:
-        """Nothing to hold: the bus already batches what goes to the edge (connection.py's ``cork``)."""
-
-    def uncork(self) -> None:
-        """See ``cork``."""
-
     def close(self, code: int = 1000) -> None:
         if not self.closed:
             self.closed = True

@@ -163,6 +163,7 @@ class LiveTable:
         self.expiry: Timer | None = None  # while no person has come: when the manager forgets the table
         self._static: dict[str, Any] | None = None
         self._options: dict[str, Any] | None = None
+        self._records: dict[tuple[int, Any], ActionRecord] = {}  # (seat, action) -> record, if records_fixed
         # A rematch being asked for: who asked, and each person's seat -> "accepted", "declined" or "waiting".
         # Kept in memory only: a restart forgets the question, and anyone may ask again.
         self.vote_by: int | None = None
@@ -262,7 +263,16 @@ class LiveTable:
         if seat is None or self.held or seat not in self.game.actors(state):
             return []
         record = self.game.action_record
-        return [record(state, seat, action) for action in self.game.legal_actions(state, seat)]
+        if not self.game.records_fixed:
+            return [record(state, seat, action) for action in self.game.legal_actions(state, seat)]
+        made = self._records  # the game declares a record depends on the seat and the action only
+        records = []
+        for action in self.game.legal_actions(state, seat):
+            one = made.get((seat, action))
+            if one is None:
+                one = made[seat, action] = record(state, seat, action)
+            records.append(one)
+        return records
 
     def _event(self, event: Event, seat: int | None) -> dict[str, Any]:
         """An event as ``seat`` sees it, with its log line in parts (the game's one log writer)."""
@@ -618,12 +628,8 @@ class LiveTable:
             connection.send(error("left", "a bot plays this seat since you left: reconnect to take it back",
                                   client_id=client_id))
             return
-        connection.cork()  # its update and its ack go out in one write
-        try:
-            reply = await self.act(connection.seat, action, client_id, version)
-            connection.send(reply)
-        finally:
-            connection.uncork()
+        # Its update and its ack go out in one write: both wait for the end of the loop's turn (connection.py).
+        connection.send(await self.act(connection.seat, action, client_id, version))
 
     def _handle_check(self, connection: Connection, message: dict[str, Any]) -> None:
         """"Why not?": whether the seat's proposed action is legal now, and the reason and rule if not, without

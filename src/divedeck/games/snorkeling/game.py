@@ -109,6 +109,8 @@ class Snorkeling(Game[SnorkelingState, Action]):
                 + sum(map(len, state.piles)))
 
     # -- presentation ----------------------------------------------------------------------------------------
+    records_fixed = True  # a record names the action's card and target in the config's card table
+
     def action_record(self, state: SnorkelingState, seat: int, action: Action) -> ActionRecord:
         match action:
             case PlayCenter(card=card):
