@@ -47,6 +47,14 @@ class HeaderTimeoutProtocol(H11Protocol):
             self.head_deadline.cancel()
         super().connection_lost(exc)
 
+    def handle_websocket_upgrade(self, event: Any) -> None:
+        """The connection becomes a websocket, with its own keep-alive: no request head is awaited any more (the
+        timer would otherwise live, and fire, 10 s after every socket opened)."""
+        if self.head_deadline is not None:
+            self.head_deadline.cancel()
+            self.head_deadline = None
+        super().handle_websocket_upgrade(event)
+
     def _await_head(self) -> None:
         if self.head_deadline is not None:
             self.head_deadline.cancel()
