@@ -131,8 +131,7 @@ class Connection:
         task finishes it (the outbox queues behind that task)."""
         direct = self.protocol_send
         if direct is not None:
-            sending = direct({"type": "websocket.send", "text": text} if isinstance(text, str) else
-                             {"type": "websocket.send", SEND_MANY: text})
+            sending = direct({"type": "websocket.send", SEND_MANY: [text] if isinstance(text, str) else text})
         else:
             sending = (self.websocket.send_text(text) if isinstance(text, str) else
                        self.websocket.send({"type": "websocket.send", SEND_MANY: text}))
