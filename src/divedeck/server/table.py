@@ -304,9 +304,14 @@ class LiveTable:
         table = self.public()
         shown = table if table != self.sent_table else None
         self.sent_table = table
-        seats: list[int | None] = [seat.index for seat in self.seats if seat.connections]
+        # The actor last: its update and its ack are written after every other socket's update (each socket's
+        # messages wait for the end of the loop's turn, and go out in the order the sockets were first sent to),
+        # so a page that gets its ack knows the others' updates are on their way, as when each was written at once.
+        seats: list[int | None] = [seat.index for seat in self.seats if seat.connections and seat.index != actor]
         if self.spectators:
             seats.append(None)
+        if 0 <= actor < len(self.seats) and self.seats[actor].connections:
+            seats.append(actor)
         if not seats:
             return
         common = {"type": "update", "version": self.version, "actor": actor, **self.clock_fields()}
