@@ -4,15 +4,17 @@
     uv run python examples/train_ppo.py snorkeling --minutes 20
     uv run python examples/train_ppo.py hold-your-breath --minutes 20 --out runs/hyb
 
-Training (``divedeck.rl.ppo``) runs in JAX against random-legal opponents and frozen copies of the policy. Every
-``--eval-every`` minutes of training it pauses to measure the greedy policy: against random on 512 fresh batched
-deals (in JAX), and against the ``easy`` and ``medium`` bots on ``--eval-games`` deals each in the reference engine
-(numpy policy, the same player as the ``learned`` bot, seats alternating; the deals are never the training's).
-Each evaluation writes ``policy-<update>.npz``; at the end the output folder holds ``policy-final.npz``,
-``policy-best.npz`` (the best share against medium so far), ``curve.json`` and ``curve.svg`` (win shares against
-random, easy and medium over training), and ``checkpoint.npz`` (every layer of the last evaluated policy, value
-head included) to carry on from with ``--init``. Copy a policy file into the game's ``data/`` folder to ship it as
-``learned`` (``docs/rl.md``).
+Training (``divedeck.rl.ppo``) runs in JAX against random-legal opponents and frozen copies of the policy, and, with
+``--imitate BOT`` (Hold Your Breath!'s default recipe: ``medium``), against a network cloned from that bot's moves
+in engine games (``divedeck.rl.ppo.imitation``), which is also where the policy starts; the cloning's time counts as
+training time. Every ``--eval-every`` minutes of training it pauses to measure the greedy policy: against random on
+512 fresh batched deals (in JAX), and against the ``easy`` and ``medium`` bots on ``--eval-games`` deals each in the
+reference engine (numpy policy, the same player as the ``learned`` bot, seats alternating; the deals are never the
+training's). Each evaluation writes ``policy-<update>.npz``; at the end the output folder holds
+``policy-final.npz``, ``policy-best.npz`` (the best share against medium so far), ``curve.json`` and ``curve.svg`` (win
+shares against random, easy and medium over training), and ``checkpoint.npz`` (every layer of the last evaluated
+policy, value head included) to carry on from with ``--init``. Copy a policy file into the game's ``data/`` folder
+to ship it as ``learned`` (``docs/rl.md``).
 
 Reproducible: the same ``--seed`` and number of updates give the same policy on the same machine (``--updates``
 stops at a fixed number; ``--minutes`` stops on the clock, evaluation time not counted, and records how many
