@@ -5,9 +5,12 @@ One *update* plays ``steps`` moves in each of ``games`` games at once (``divedec
 
 - **Who plays what.** In each game one seat (drawn at random, again at each new deal) is the learner, sampling from
   the current policy; every other seat is an opponent: the random-legal policy (a ``random_share`` of the games)
-  or one of ``snapshots`` frozen earlier copies of the policy (the pool starts as copies of the first policy and
-  takes the current one every ``snapshot_every`` updates, oldest out). The opponent of a game is drawn at each
-  deal. Every seat sees only its own observation (the batched game's observation is the seat to play's).
+  or, when the trainer is given a ``clone`` (a network fitted to a bot's moves, ``imitation.py``), that clone
+  playing its most likely legal move (a ``clone_share`` of the games: a stand-in for the bot, whose Python cannot
+  run in a compiled rollout), or one of ``snapshots`` frozen earlier copies of the policy (the pool starts as
+  copies of the first policy and takes the current one every ``snapshot_every`` updates, oldest out). The
+  opponent of a game is drawn at each deal. Every seat sees only its own observation (the batched game's
+  observation is the seat to play's).
 - **Advantages over the learner's moves only.** An opponent's move is part of the environment: GAE (gamma,
   lambda) runs backwards over the learner's moves of each game, the reward being the learner's win/loss (+1/-1)
   when its game ends, whoever made the last move. The learner's moves after the last end of a game in the
@@ -51,6 +54,7 @@ class PPOConfig:
     value_coef: float = 0.5
     max_grad_norm: float = 0.5
     random_share: float = 0.5  # share of the games whose opponents play at random
+    clone_share: float = 0.0  # share of the games whose opponents are the clone of a bot (``Trainer(clone=...)``)
     snapshots: int = 4  # frozen copies of the policy kept as opponents
     snapshot_every: int = 10  # updates between two snapshots
 
@@ -63,17 +67,26 @@ class Carry(NamedTuple):
     opt_state: Any
     env_state: Any
     learner: Any  # (games,) the learner's seat in each game
-    opponent: Any  # (games,) -1: random; k: snapshot k
+    opponent: Any  # (games,) -1: random; -2: the clone; k: snapshot k
     pool: Any  # the snapshots' parameters, stacked on a first axis of size ``snapshots``
+    clone: Any  # the clone's parameters (the initial policy's when there is none; then never drawn)
     key: Any
     update: Any  # updates done
 
 
 class Trainer:
-    """Holds the environment and the compiled update of one ``PPOConfig``: ``start()`` then ``update(carry)``."""
+    """Holds the environment and the compiled update of one ``PPOConfig``: ``start()`` then ``update(carry)``.
 
-    def __init__(self, config: PPOConfig) -> None:
+    ``clone``: a network's parameters (``network.init``'s names) that plays ``clone_share`` of the games' opponents
+    greedily, e.g. ``imitation.fit`` on the ``medium`` bot's moves; required when ``clone_share`` is above 0."""
+
+    def __init__(self, config: PPOConfig, clone: Any = None) -> None:
+        if config.clone_share > 0 and clone is None:
+            raise ValueError("clone_share needs a clone: Trainer(config, clone=params)")
+        if config.random_share + config.clone_share > 1:
+            raise ValueError("random_share + clone_share must be at most 1")
         self.config = config
+        self.clone = clone
         self.env = make(config.game, num_players=config.players, **config.options)
         self.observations = int(self.env.observation_shape[0])
         self.actions = int(self.env.num_actions)
@@ -92,15 +105,24 @@ class Trainer:
         env_state = jax.vmap(self.env.init)(jax.random.split(k_env, c.games))
         learner, opponent = self._draw_sides(k_seats, c.games)
         pool = jax.tree.map(lambda p: jnp.stack([p] * c.snapshots), params)
-        return Carry(params, self.optimizer.init(params), env_state, learner, opponent, pool, key,
+        clone = jax.tree.map(jnp.asarray, self.clone) if self.clone is not None else params
+        return Carry(params, self.optimizer.init(params), env_state, learner, opponent, pool, clone, key,
                      jnp.zeros((), jnp.int32))
+
+    def restart_from(self, carry: Carry, params: Any) -> Carry:
+        """``carry`` with ``params`` as the policy (names missing from ``params`` keep their value), a fresh
+        optimizer, and every snapshot a copy of it."""
+        params = {name: jnp.asarray(params[name]) if name in params else value for name, value in carry.params.items()}
+        return carry._replace(params=params, opt_state=self.optimizer.init(params),
+                              pool=jax.tree.map(lambda p: jnp.stack([p] * self.config.snapshots), params))
 
     def _draw_sides(self, key: Any, n: int) -> tuple[Any, Any]:
         c = self.config
         k_seat, k_kind, k_which = jax.random.split(key, 3)
         learner = jax.random.randint(k_seat, (n,), 0, c.players)
         snapshot = jax.random.randint(k_which, (n,), 0, c.snapshots)
-        opponent = jnp.where(jax.random.uniform(k_kind, (n,)) < c.random_share, -1, snapshot)
+        u = jax.random.uniform(k_kind, (n,))
+        opponent = jnp.where(u < c.random_share, -1, jnp.where(u < c.random_share + c.clone_share, -2, snapshot))
         return learner, opponent
 
     # -- one update ---------------------------------------------------------------------------------------------
@@ -108,6 +130,15 @@ class Trainer:
         every = jax.vmap(lambda p: network.forward(p, observation)[0])(pool)  # (snapshots, games, actions)
         chosen = every[jnp.clip(opponent, 0), jnp.arange(observation.shape[0])]
         return jnp.where((opponent < 0)[:, None], 0.0, chosen)  # random: equal logits over the legal moves
+
+    def _opponent_move(self, carry: Carry, opponent: Any, observation: Any, mask: Any, key: Any) -> Any:
+        """The opponents' moves: sampled from a snapshot or at random, or the clone's most likely legal move."""
+        sampled = jax.random.categorical(key, network.masked(self._opponent_logits(carry.pool, opponent, observation),
+                                                             mask))
+        if self.config.clone_share <= 0:
+            return sampled
+        greedy = jnp.argmax(network.masked(network.forward(carry.clone, observation)[0], mask), axis=1)
+        return jnp.where(opponent == -2, greedy, sampled)
 
     def _rollout(self, carry: Carry) -> tuple[Carry, dict[str, Any]]:
         c = self.config
@@ -120,19 +151,19 @@ class Trainer:
             logits, value = network.forward(params, obs)
             logits = network.masked(logits, mask)
             mine = jax.random.categorical(k_learner, logits)
-            theirs = jax.random.categorical(
-                k_opponent, network.masked(self._opponent_logits(carry.pool, opponent, obs), mask))
+            theirs = self._opponent_move(carry, opponent, obs, mask, k_opponent)
             is_learner = state.current_player == learner
             action = jnp.where(is_learner, mine, theirs)
             state = self._step(state, action, jax.random.split(k_step, c.games))
             ended = state.terminated | state.truncated
             reward = state.rewards[games, learner]
+            played_clone = opponent == -2
             fresh_learner, fresh_opponent = self._draw_sides(k_sides, c.games)
             learner = jnp.where(ended, fresh_learner, learner)
             opponent = jnp.where(ended, fresh_opponent, opponent)
             log_prob = jax.nn.log_softmax(logits)[games, mine]
             record = {"obs": obs, "mask": mask, "action": mine, "log_prob": log_prob, "value": value,
-                      "is_learner": is_learner, "ended": ended, "reward": reward}
+                      "is_learner": is_learner, "ended": ended, "reward": reward, "against_clone": played_clone}
             return (state, learner, opponent, params), record
 
         key, k_roll = jax.random.split(carry.key)
@@ -228,6 +259,9 @@ class Trainer:
         metrics["games_ended"] = ended.sum()
         metrics["learner_reward"] = jnp.where(mine_ended, t["reward"], 0.0).sum() / jnp.maximum(mine_ended.sum(), 1)
         metrics["learner_moves"] = weights.sum()
+        versus_clone = mine_ended & t["against_clone"]
+        metrics["reward_vs_clone"] = (jnp.where(versus_clone, t["reward"], 0.0).sum()
+                                      / jnp.maximum(versus_clone.sum(), 1))
         return carry._replace(params=params, opt_state=opt_state, pool=pool, key=key, update=update), metrics
 
     # -- evaluation in JAX --------------------------------------------------------------------------------------
