@@ -177,3 +177,14 @@ def test_hard_uses_the_prior_where_the_game_declares_it() -> None:
         assert (bot.prior is not None) == game.levels.hard_prior
     assert levels.hard_bot(get_game("snorkeling"), 0, prior=True).prior is not None
     assert levels.hard_bot(HYB, 0, prior=False).prior is None
+
+
+def test_with_the_prior_hard_searches_the_share_of_its_budget_that_takes_the_same_time() -> None:
+    """Asking the prior makes an iteration longer: hard then searches ``HARD_PRIOR_ITERATION_SHARE`` of its budget,
+    and its whole budget where no policy answers (3 players)."""
+    for players, expected in ((2, round(100 * levels.HARD_PRIOR_ITERATION_SHARE)), (3, 100)):
+        state, seat = choices("hold-your-breath", players, 3, 1)[0]
+        bot = hard(2, 100, True, early_stop=False)
+        bot.choose(decision_for(HYB, state, seat))
+        assert bot.last.iterations == expected
+    assert levels.HARD_PRIOR_ITERATION_SHARE < 1

@@ -90,7 +90,7 @@ class ISMCTSBot:
                  exploration: float = 0.7, rollout: RolloutPolicy | None = None, cutoff: int | None = None,
                  evaluator: Evaluator | None = None, stop_events: frozenset[str] = frozenset(), early_stop: bool = True,
                  prior: Prior | None = None, prior_weight: float = 1.0, prior_depth: int | None = None,
-                 name: str = "ismcts") -> None:
+                 prior_iterations: int | None = None, name: str = "ismcts") -> None:
         if iterations is None and seconds is None:
             raise ValueError("give ISMCTS an iteration budget, a time budget or both")
         if (cutoff is not None or stop_events) and evaluator is None:
@@ -107,6 +107,8 @@ class ISMCTSBot:
         self.early_stop = early_stop
         self.prior = prior
         self.prior_weight = prior_weight
+        # The iteration budget of a search whose root the prior answers (asking it costs time), if not ``iterations``.
+        self.prior_iterations = prior_iterations
         self.prior_depth = prior_depth if prior is not None else -1  # the deepest node (actions below the root)
         self.last = SearchStats()
 
@@ -141,7 +143,10 @@ class ISMCTSBot:
         root.prior = self._ask_prior(game, decision.view, root_seat, root_legal)
         prior_depth = self.prior_depth if self.prior_depth is not None else 1 << 62
         prior_weight = self.prior_weight
-        budget = self.iterations if self.iterations is not None else 1 << 62
+        iterations = self.iterations
+        if root.prior is not None and self.prior_iterations is not None and iterations is not None:
+            iterations = self.prior_iterations
+        budget = iterations if iterations is not None else 1 << 62
         clock = time.perf_counter
         started = clock()
         deadline = started + self.seconds if self.seconds is not None else math.inf
