@@ -85,9 +85,9 @@ class BudgetedISMCTS:
 class Hard:
     """divedeck's ``hard`` (ISMCTS with the game's cutoff and evaluator) with a time budget per move only."""
 
-    def __init__(self, game: Any, seconds: float, seed: int) -> None:
+    def __init__(self, game: Any, seconds: float, seed: int, prior: bool | None = None) -> None:
         levels.HARD_SECONDS = seconds
-        self.bot = levels.hard_bot(game, seed, iterations=10**9)
+        self.bot = levels.hard_bot(game, seed, iterations=10**9, prior=prior)
         self.game = game
         self.moves = self.spent = 0.0
 
@@ -111,12 +111,14 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def summary(game_name: str, settings_name: str, seconds: float, games: list[dict[str, Any]],
+def summary(game_name: str, settings_name: str, seconds: float, prior: bool, games: list[dict[str, Any]],
             hard: tuple[float, float], theirs: tuple[float, float]) -> dict[str, Any]:
-    """One row: ``games`` are per-game records, ``hard`` and ``theirs`` (searched moves, seconds spent)."""
+    """One row: ``games`` are per-game records, ``hard`` and ``theirs`` (searched moves, seconds spent), ``prior``
+    whether ``hard`` searched with the learned prior."""
     score = sum(g["hard_score"] for g in games)
     low, high = wilson(score, len(games))
-    return {"game": game_name, "openspiel": settings_name, "seconds_per_move": seconds, "games": len(games),
+    return {"game": game_name, "openspiel": settings_name, "seconds_per_move": seconds, "hard_prior": prior,
+            "games": len(games),
             "hard_score": score, "hard_rate": score / max(1, len(games)), "interval95": [low, high],
             "hard_seconds_per_searched_move": hard[1] / max(1, hard[0]),
             "openspiel_seconds_per_searched_move": theirs[1] / max(1, theirs[0]),
@@ -125,18 +127,18 @@ def summary(game_name: str, settings_name: str, seconds: float, games: list[dict
 
 
 def play(game_name: str, deals: int, seconds: float, settings_name: str, seed: int, first_deal: int = 0,
-         progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+         progress: Callable[[dict[str, Any]], None] | None = None, prior: bool | None = None) -> dict[str, Any]:
     """Play deals ``first_deal`` .. ``first_deal + deals - 1`` twice each; ``progress`` gets the row after every
     game. Stopped by Ctrl-C, it returns the games finished so far."""
     openspiel.register()
     os_game = pyspiel.load_game(openspiel.short_name(game_name), {"num_players": 2})
     dd = os_game.game
-    hard = Hard(dd, seconds, seed)
+    hard = Hard(dd, seconds, seed, prior)
     theirs = BudgetedISMCTS(os_game, seconds, seed, SETTINGS[settings_name])
     games: list[dict[str, Any]] = []
 
     def row() -> dict[str, Any]:
-        return summary(game_name, settings_name, seconds, games, (hard.moves, hard.spent),
+        return summary(game_name, settings_name, seconds, hard.bot.prior is not None, games, (hard.moves, hard.spent),
                        (theirs.moves, theirs.spent))
 
     try:
@@ -166,9 +168,9 @@ def play(game_name: str, deals: int, seconds: float, settings_name: str, seed: i
 
 def combine(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Rows of the same game, setting and budget (from several chunked runs) added into one each."""
-    merged: dict[tuple[str, str, float], dict[str, Any]] = {}
+    merged: dict[tuple[str, str, float, bool], dict[str, Any]] = {}
     for r in rows:
-        key = (r["game"], r["openspiel"], r["seconds_per_move"])
+        key = (r["game"], r["openspiel"], r["seconds_per_move"], r.get("hard_prior", False))
         if key in merged:
             m = merged[key]
             seen = {(g["deal"], g["hard_seat"]) for g in m["per_game"]}
@@ -185,11 +187,14 @@ def combine(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def table(results: list[dict[str, Any]]) -> None:
-    print("| game | OpenSpiel ISMCTS | s/move | games | hard wins | 95% interval | s/searched move (hard, OpenSpiel) |")
-    print("|---|---|--:|--:|--:|---|---|")
+    print("| game | OpenSpiel ISMCTS | hard's prior | s/move | games | hard wins | 95% interval "
+          "| s/searched move (hard, OpenSpiel) |")
+    print("|---|---|---|--:|--:|--:|---|---|")
     for r in results:
         low, high = r["interval95"]
-        print(f"| {r['game']} | {r['openspiel']} | {r['seconds_per_move']:g} | {r['games']} | {r['hard_rate']:.0%} "
+        prior = "learned" if r.get("hard_prior") else "none"
+        print(f"| {r['game']} | {r['openspiel']} | {prior} | {r['seconds_per_move']:g} | {r['games']} "
+              f"| {r['hard_rate']:.0%} "
               f"({r['hard_score']:g}) | {low:.0%}–{high:.0%} | {r['hard_seconds_per_searched_move']:.2f}, "
               f"{r['openspiel_seconds_per_searched_move']:.2f} |")
 
@@ -202,6 +207,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0, help="wall-clock budget per move, both bots")
     parser.add_argument("--openspiel", choices=[*SETTINGS, "both"], default="both")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--prior", choices=["game", "on", "off"], default="game",
+                        help="hard's learned prior: as the game declares it (Levels.hard_prior), or on, or off")
     parser.add_argument("--json", help="write the results to this file (rewritten after every game)")
     parser.add_argument("--combine", nargs="+", metavar="FILE", help="add up the rows of these --json files")
     args = parser.parse_args()
@@ -220,7 +227,8 @@ def main() -> None:
 
     for g in games:
         for s in settings:
-            results.append(play(g, args.deals, args.seconds, s, args.seed, args.first_deal, save))
+            prior = {"game": None, "on": True, "off": False}[args.prior]
+            results.append(play(g, args.deals, args.seconds, s, args.seed, args.first_deal, save, prior))
             save()
     table(results)
 
