@@ -165,59 +165,42 @@ class ISMCTSBot:
             depth = 0
             while True:
                 children = node.children
-                if node.prior is not None and depth <= prior_depth:
-                    if node.prior is _UNASKED:
-                        node.prior = self._ask_prior(game, game.view(state, seat), seat, legal)
-                    if node.prior is not None:
-                        action, picked = self._puct(node, legal, prior_weight)
-                        if picked is None:
-                            picked = children[action] = _Node(seat)
-                            nodes += 1
-                            path.append(picked)
-                            apply(state, seat, action)
-                            movers = actors(state)
-                            rewards = rollout(game, state, movers) if movers else outcome_rewards(game, state)
-                            break
-                        path.append(picked)
-                        apply(state, seat, action)
-                        movers = actors(state)
-                        if not movers:
-                            rewards = outcome_rewards(game, state)
-                            break
-                        node = picked
-                        seat = min(movers)
-                        legal = legal_actions(state, seat)
-                        depth += 1
-                        continue
-                untried: list[Any] | None = None
+                guided = node.prior is not None and depth <= prior_depth
+                if guided and node.prior is _UNASKED:
+                    node.prior = self._ask_prior(game, game.view(state, seat), seat, legal)
+                    guided = node.prior is not None
                 best: _Node | None = None
                 best_action: Any = None
-                best_value = -math.inf
-                for action in legal:
-                    child = children.get(action)
-                    if child is None:
+                if guided:
+                    best_action, best = self._puct(node, legal, prior_weight)
+                else:
+                    untried: list[Any] | None = None
+                    best_value = -math.inf
+                    for action in legal:
+                        child = children.get(action)
+                        if child is None:
+                            if untried is None:
+                                untried = [action]
+                            else:
+                                untried.append(action)
+                            continue
+                        child.available += 1
                         if untried is None:
-                            untried = [action]
-                        else:
-                            untried.append(action)
-                        continue
-                    child.available += 1
-                    if untried is None:
-                        visits = child.visits
-                        value = child.reward / visits + exploration * sqrt(log(child.available) / visits)
-                        if value > best_value:
-                            best_value, best, best_action = value, child, action
-                if untried is not None:
-                    action = untried[int(random_float() * len(untried))] if len(untried) > 1 else untried[0]
-                    child = _Node(seat)
-                    children[action] = child
+                            visits = child.visits
+                            value = child.reward / visits + exploration * sqrt(log(child.available) / visits)
+                            if value > best_value:
+                                best_value, best, best_action = value, child, action
+                    if untried is not None:
+                        best = None
+                        best_action = untried[int(random_float() * len(untried))] if len(untried) > 1 else untried[0]
+                if best is None:  # a new node: add it and play the rest out
+                    child = children[best_action] = _Node(seat)
                     nodes += 1
                     path.append(child)
-                    apply(state, seat, action)
+                    apply(state, seat, best_action)
                     movers = actors(state)
                     rewards = rollout(game, state, movers) if movers else outcome_rewards(game, state)
                     break
-                assert best is not None
                 path.append(best)
                 apply(state, seat, best_action)
                 movers = actors(state)
