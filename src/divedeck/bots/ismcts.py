@@ -13,6 +13,12 @@ game out with a rollout policy and credits each node with the result of the seat
 - The reward of a finished game is 1 shared among the winners (``Game.outcome``). A rollout may stop after
   ``cutoff`` actions, or right after an action whose events include a kind in ``stop_events`` (the end of a round),
   and ask an ``Evaluator`` for each seat's chance of winning instead (see ``evaluation.py``).
+- With a ``prior`` (a policy's move probabilities, e.g. the ``learned`` bot's network: ``prior.py``), selection is
+  PUCT-style (Silver et al., AlphaZero) at the nodes where the prior has an answer: ``mean + prior_weight * p *
+  sqrt(visits of the node) / (1 + visits of the child)``, an action not tried yet valued at the mean of those tried
+  (the first one tried is the likeliest). The prior is asked once per node, with the acting seat's view of the
+  sample that first reached it (the root's is the bot's own view), down to ``prior_depth`` actions below the root.
+  Elsewhere, and without a prior, selection is the UCB above.
 - The answer is the most visited action at the root. The search stops at its iteration budget, its time budget or,
   when ``early_stop`` is on, as soon as no other action could overtake the most visited one in what is left.
 
@@ -25,7 +31,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,12 +43,16 @@ from .evaluation import Evaluator
 # random, which the search leaves to ``Game.random_playout``: by far the most common rollout, and a game may run it
 # in a loop of its own that is much faster than one ``apply`` after another.
 RolloutPolicy = Callable[[Game[Any, Any], Any, int, Sequence[Any], random.Random], Any]
+# (game, the acting seat's view, seat, legal actions) -> a probability per legal action, in order, or ``None`` where
+# it has no answer (a player count no policy was trained for): then the node is searched with plain UCB.
+Prior = Callable[[Game[Any, Any], Mapping[str, Any], int, Sequence[Any]], Sequence[float] | None]
+_UNASKED: dict[Any, float] = {}  # a node whose prior has not been asked for yet
 
 
 class _Node:
     """The position after one action, shared by every sample that reaches it."""
 
-    __slots__ = ("children", "visits", "reward", "available", "seat")
+    __slots__ = ("children", "visits", "reward", "available", "seat", "prior")
 
     def __init__(self, seat: int) -> None:
         self.children: dict[Any, _Node] = {}
@@ -50,6 +60,8 @@ class _Node:
         self.reward = 0.0  # summed over visits, from the point of view of ``seat``
         self.available = 1  # how often this action was legal when its parent was visited
         self.seat = seat  # the seat that took the action leading here
+        # The prior of the actions from here (action -> probability), None for none, _UNASKED before it is asked.
+        self.prior: dict[Any, float] | None = _UNASKED
 
 
 @dataclass
@@ -77,7 +89,8 @@ class ISMCTSBot:
     def __init__(self, seed: int = 0, *, iterations: int | None = 1000, seconds: float | None = None,
                  exploration: float = 0.7, rollout: RolloutPolicy | None = None, cutoff: int | None = None,
                  evaluator: Evaluator | None = None, stop_events: frozenset[str] = frozenset(), early_stop: bool = True,
-                 name: str = "ismcts") -> None:
+                 prior: Prior | None = None, prior_weight: float = 1.0, prior_depth: int | None = None,
+                 prior_iterations: int | None = None, name: str = "ismcts") -> None:
         if iterations is None and seconds is None:
             raise ValueError("give ISMCTS an iteration budget, a time budget or both")
         if (cutoff is not None or stop_events) and evaluator is None:
@@ -92,6 +105,11 @@ class ISMCTSBot:
         self.evaluator = evaluator
         self.stop_events = stop_events
         self.early_stop = early_stop
+        self.prior = prior
+        self.prior_weight = prior_weight
+        # The iteration budget of a search whose root the prior answers (asking it costs time), if not ``iterations``.
+        self.prior_iterations = prior_iterations
+        self.prior_depth = prior_depth if prior is not None else -1  # the deepest node (actions below the root)
         self.last = SearchStats()
 
     def choose(self, decision: Decision) -> Any:
@@ -122,7 +140,13 @@ class ISMCTSBot:
         outcome_rewards = self._outcome_rewards
         root = _Node(root_seat)
         root.available = 0
-        budget = self.iterations if self.iterations is not None else 1 << 62
+        root.prior = self._ask_prior(game, decision.view, root_seat, root_legal)
+        prior_depth = self.prior_depth if self.prior_depth is not None else 1 << 62
+        prior_weight = self.prior_weight
+        iterations = self.iterations
+        if root.prior is not None and self.prior_iterations is not None and iterations is not None:
+            iterations = self.prior_iterations
+        budget = iterations if iterations is not None else 1 << 62
         clock = time.perf_counter
         started = clock()
         deadline = started + self.seconds if self.seconds is not None else math.inf
@@ -138,37 +162,45 @@ class ISMCTSBot:
             seat = root_seat
             legal: Sequence[Any] = root_legal
             rewards: Sequence[float] | None = None
+            depth = 0
             while True:
                 children = node.children
-                untried: list[Any] | None = None
+                guided = node.prior is not None and depth <= prior_depth
+                if guided and node.prior is _UNASKED:
+                    node.prior = self._ask_prior(game, game.view(state, seat), seat, legal)
+                    guided = node.prior is not None
                 best: _Node | None = None
                 best_action: Any = None
-                best_value = -math.inf
-                for action in legal:
-                    child = children.get(action)
-                    if child is None:
+                if guided:
+                    best_action, best = self._puct(node, legal, prior_weight)
+                else:
+                    untried: list[Any] | None = None
+                    best_value = -math.inf
+                    for action in legal:
+                        child = children.get(action)
+                        if child is None:
+                            if untried is None:
+                                untried = [action]
+                            else:
+                                untried.append(action)
+                            continue
+                        child.available += 1
                         if untried is None:
-                            untried = [action]
-                        else:
-                            untried.append(action)
-                        continue
-                    child.available += 1
-                    if untried is None:
-                        visits = child.visits
-                        value = child.reward / visits + exploration * sqrt(log(child.available) / visits)
-                        if value > best_value:
-                            best_value, best, best_action = value, child, action
-                if untried is not None:
-                    action = untried[int(random_float() * len(untried))] if len(untried) > 1 else untried[0]
-                    child = _Node(seat)
-                    children[action] = child
+                            visits = child.visits
+                            value = child.reward / visits + exploration * sqrt(log(child.available) / visits)
+                            if value > best_value:
+                                best_value, best, best_action = value, child, action
+                    if untried is not None:
+                        best = None
+                        best_action = untried[int(random_float() * len(untried))] if len(untried) > 1 else untried[0]
+                if best is None:  # a new node: add it and play the rest out
+                    child = children[best_action] = _Node(seat)
                     nodes += 1
                     path.append(child)
-                    apply(state, seat, action)
+                    apply(state, seat, best_action)
                     movers = actors(state)
                     rewards = rollout(game, state, movers) if movers else outcome_rewards(game, state)
                     break
-                assert best is not None
                 path.append(best)
                 apply(state, seat, best_action)
                 movers = actors(state)
@@ -178,6 +210,7 @@ class ISMCTSBot:
                 node = best
                 seat = min(movers)
                 legal = legal_actions(state, seat)
+                depth += 1
             for visited in path:
                 visited.visits += 1
                 visited.reward += rewards[visited.seat]
@@ -202,6 +235,45 @@ class ISMCTSBot:
         self.last = SearchStats(iterations=iteration, seconds=clock() - started, nodes=nodes, stopped=stopped,
                                 visits={game.format_action(a): c.visits for a, c in root.children.items()})
         return root
+
+    def _ask_prior(self, game: Game[Any, Any], view: Mapping[str, Any], seat: int,
+                   legal: Sequence[Any]) -> dict[Any, float] | None:
+        if self.prior is None:
+            return None
+        probabilities = self.prior(game, view, seat, legal)
+        return None if probabilities is None else dict(zip(legal, probabilities, strict=True))
+
+    @staticmethod
+    def _puct(node: _Node, legal: Sequence[Any], weight: float) -> tuple[Any, _Node | None]:
+        """The action PUCT picks among ``legal`` at ``node``, with its child (``None``: not tried yet).
+
+        Actions legal in this sample only (not when the prior was asked) get the smallest prior of the others."""
+        prior = node.prior
+        assert prior is not None
+        children = node.children
+        tried = reward = 0.0
+        for action in legal:
+            child = children.get(action)
+            if child is not None:
+                child.available += 1
+                tried += child.visits
+                reward += child.reward
+        first_play = reward / tried if tried else 0.0  # an untried action is worth the mean of the tried ones
+        scale = weight * math.sqrt(max(node.visits, 1))
+        floor = min(prior.values()) if prior else 0.0
+        best_action: Any = None
+        best: _Node | None = None
+        best_value = -math.inf
+        for action in legal:
+            child = children.get(action)
+            p = prior.get(action, floor)
+            if child is None:
+                value = first_play + scale * p
+            else:
+                value = child.reward / child.visits + scale * p / (1 + child.visits)
+            if value > best_value:
+                best_value, best_action, best = value, action, child
+        return best_action, best
 
     def _outcome_rewards(self, game: Game[Any, Any], state: Any) -> Sequence[float]:
         outcome = game.outcome(state)

@@ -85,7 +85,8 @@ class Levels:
     first bot and ``easy`` mixes random moves with it. ``hard`` is a search of ``hard_iterations`` iterations a move
     (measured to take about a second), its rollouts cut by ``hard_cutoff``; ``hard_iterations=None`` offers no
     ``hard`` (a real-time game, whose bots plan in time, not by search) unless ``hard`` names a bot of the game's
-    own that plays it.
+    own that plays it. ``hard_prior`` makes ``hard``'s search use the game's ``learned`` policy as its prior (PUCT,
+    ``bots/prior.py``) at the player counts it ships one for: set it only where that was measured stronger.
     """
 
     easy: str | None = None
@@ -93,6 +94,7 @@ class Levels:
     hard: str | None = None
     hard_iterations: int | None = 1000
     hard_cutoff: Cutoff | None = None
+    hard_prior: bool = False
     stand_in: str = "medium"
 
 
