@@ -42,19 +42,31 @@ def auto_reset(env: Any) -> Any:
     """``step(state, action, key)`` that deals a new game (``env.init``) to each game that has just ended, so a
     batch runs on with no loop in Python. The state it returns is the new game's, with the finished game's rewards
     and end (pgx's ``auto_reset`` convention) and the new game's legal-action mask, ready for the next action.
-    Only the games that ended are dealt (``games.batched.when_needed``)."""
+    Only the games that ended are dealt (``games.batched.when_needed``). An environment that offers
+    ``step_or_deal(state, action, key, deal_key)`` (the games' batched environments: the same result, with the
+    mask and the observation computed once per step) steps through it; any other pgx environment through ``step``
+    and ``init``."""
     import jax
     import jax.numpy as jnp
 
     from ..games.batched import when_needed
 
+    def clear(state: Any) -> Any:
+        """A state returned at a reset carries the finished game's end: the new game goes on from here."""
+        return state.replace(terminated=jnp.zeros_like(state.terminated), truncated=jnp.zeros_like(state.truncated))
+
+    if hasattr(env, "step_or_deal"):
+        def step_or_deal(state: Any, action: Any, key: Any) -> Any:
+            step_key, init_key = jax.random.split(key)
+            return env.step_or_deal(clear(state), action, step_key, init_key)
+
+        return step_or_deal
+
     deal = when_needed(env.init)
 
     def step(state: Any, action: Any, key: Any) -> Any:
         step_key, init_key = jax.random.split(key)
-        # A state returned at a reset carries the finished game's end: the new game goes on from here.
-        state = state.replace(terminated=jnp.zeros_like(state.terminated), truncated=jnp.zeros_like(state.truncated))
-        state = env.step(state, action, step_key)
+        state = env.step(clear(state), action, step_key)
         fresh = deal(state.terminated | state.truncated, state, init_key)
         return fresh.replace(terminated=state.terminated, truncated=state.truncated, rewards=state.rewards)
 
