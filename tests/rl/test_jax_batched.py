@@ -60,7 +60,8 @@ class _StepAndInit:
                                            ("snorkeling", {"target_score": 2, "turn_cap": 12})])
 def test_auto_reset_through_step_or_deal_is_step_then_init_where_a_game_ended(name, options):
     """The batched games' own reset step (``step_or_deal``: one mask and one observation a step) gives, field by
-    field, what ``step`` then ``init`` give, on games ending by the rules and by an illegal action (one in 20)."""
+    field, what ``step`` then ``init`` give, on games ending by the rules and by an illegal action (one in 20, in
+    the first half of the batch)."""
     from divedeck.rl.jax import auto_reset, random_legal_action
 
     env = make(name, num_players=2, **options)
