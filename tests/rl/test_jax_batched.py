@@ -16,7 +16,7 @@ def costly(x, y):
     return {"sum": x * 3 + y, "rows": jnp.stack([x, y])}
 
 
-@pytest.mark.parametrize("needing", [0, 3, 64])  # none, fewer than an eighth of the batch, all of it
+@pytest.mark.parametrize("needing", [0, 3, 64])  # none, a few (several passes), all of it
 def test_when_needed_gives_the_branch_where_needed_and_the_fallback_elsewhere(needing):
     batch = 64
     need = jnp.arange(batch) < needing
