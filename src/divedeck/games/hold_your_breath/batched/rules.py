@@ -20,7 +20,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ...batched import when_needed
+from ...batched import keyed_order, when_needed
 from .state import ASCENT, BREATH, DESCENT, DISCARD, KRAKEN, OVER, PHASES, PLAY, HoldYourBreathBatchedState
 from .tables import (
     AIR,
@@ -62,18 +62,14 @@ def pick(key: Any, m: Any) -> Any:
 
 def shuffle_order(key: Any, m: Any, size: int) -> Any:
     """A uniform order of the first ``m`` of ``size`` places (the places from ``m`` on stay where they are): the
-    thing at place ``i`` is the one that was at ``order[i]``. Fisher-Yates filling place 0 first, so its first
-    place is ``pick(key, m)``."""
-    first = jax.random.uniform(key)
-    weights = jax.random.uniform(jax.random.fold_in(key, 1), (size,)).at[0].set(first)
-
-    def swap(i: Any, order: Any) -> Any:
-        room = m - i
-        j = jnp.where(room > 1, i + jnp.clip((weights[i] * room).astype(jnp.int32), 0, room - 1), i)
-        at_i, at_j = order[i], order[j]
-        return order.at[i].set(at_j).at[j].set(at_i)
-
-    return jax.lax.fori_loop(0, size - 1, swap, jnp.arange(size, dtype=jnp.int32))
+    thing at place ``i`` is the one that was at ``order[i]``. Place 0 first, by ``pick(key, m)``; the others by the
+    ranks of random keys (``keyed_order``: no loop; a Fisher-Yates loop was a compiled while loop of ``size``
+    iterations)."""
+    places = jnp.arange(size)
+    first = pick(key, m)
+    bits = jax.random.bits(jax.random.fold_in(key, 1), (size,), jnp.uint32)
+    rest = keyed_order(bits, (places < m) & (places != first), (places < m) & (places > 0))
+    return jnp.where(places == 0, first, jnp.where(places < m, rest, places)).astype(jnp.int32)
 
 
 def _select(flag: Any, then: State, otherwise: State) -> State:
