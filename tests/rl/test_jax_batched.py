@@ -16,7 +16,7 @@ def costly(x, y):
     return {"sum": x * 3 + y, "rows": jnp.stack([x, y])}
 
 
-@pytest.mark.parametrize("needing", [0, 3, 64])  # none, fewer than an eighth of the batch, all of it
+@pytest.mark.parametrize("needing", [0, 3, 64])  # none, a few (several passes), all of it
 def test_when_needed_gives_the_branch_where_needed_and_the_fallback_elsewhere(needing):
     batch = 64
     need = jnp.arange(batch) < needing
@@ -47,3 +47,42 @@ def test_a_random_legal_action_is_legal_and_every_legal_action_is_drawn():
     assert set(drawn.tolist()) == {0, 35, 36, 700, 1133}
     assert np.bincount(drawn, minlength=1134)[[0, 35, 36, 700, 1133]].min() > 300  # about 400 each
     assert int(random_legal_action(keys[0], jnp.zeros(1134, bool))) == 0
+
+
+class _StepAndInit:
+    """An environment seen through pgx's ``step`` and ``init`` only, as ``auto_reset`` steps any pgx environment."""
+
+    def __init__(self, env):
+        self.step, self.init = env.step, env.init
+
+
+@pytest.mark.parametrize("name, options", [("hold-your-breath", {"max_depth": 15}),
+                                           ("snorkeling", {"target_score": 2, "turn_cap": 12})])
+def test_auto_reset_through_step_or_deal_is_step_then_init_where_a_game_ended(name, options):
+    """The batched games' own reset step (``step_or_deal``: one mask and one observation a step) gives, field by
+    field, what ``step`` then ``init`` give, on games ending by the rules and by an illegal action (one in 20, in
+    the first half of the batch)."""
+    from divedeck.rl.jax import auto_reset, random_legal_action
+
+    env = make(name, num_players=2, **options)
+    batch = 64
+    fused, plain = jax.jit(jax.vmap(auto_reset(env))), jax.jit(jax.vmap(auto_reset(_StepAndInit(env))))
+    draw = jax.jit(jax.vmap(random_legal_action))
+    state = jax.jit(jax.vmap(env.init))(jax.random.split(jax.random.PRNGKey(1), batch))
+    key = jax.random.PRNGKey(2)
+    ended = illegal_ends = 0
+    wild_half = jnp.arange(batch) < batch // 2
+    for _ in range(200):
+        key, pick, wild, anything, step = jax.random.split(key, 5)
+        keys = jax.random.split(step, batch)
+        actions = draw(jax.random.split(pick, batch), state.legal_action_mask)
+        at_random = jax.random.randint(anything, (batch,), 0, env.num_actions)
+        actions = jnp.where(wild_half & (jax.random.uniform(wild, (batch,)) < 0.05), at_random, actions)
+        illegal = ~np.asarray(state.legal_action_mask[jnp.arange(batch), actions])
+        got, expected = fused(state, actions, keys), plain(state, actions, keys)
+        for field, value in vars(expected).items():
+            np.testing.assert_array_equal(getattr(got, field), value, err_msg=field)
+        ended += int(got.terminated.sum())
+        illegal_ends += int((illegal & np.asarray(got.terminated)).sum())
+        state = got
+    assert illegal_ends > 10 and ended - illegal_ends > 5, (ended, illegal_ends)

@@ -22,6 +22,8 @@ import jax.numpy as jnp
 import numpy as np
 from pgx.core import Env, EnvId
 
+from .batched import when_needed
+
 REWARDS = ("win_loss", "score_difference", "score")
 
 
@@ -85,6 +87,33 @@ class BatchedEnv(Env):
         out = out.replace(rewards=jnp.where(done, 0.0, out.rewards),
                           legal_action_mask=out.legal_action_mask | out.terminated)  # pgx: all ones once over
         return out.replace(observation=self.observe(out))
+
+    def step_or_deal(self, state: Any, action: Any, key: Any, deal_key: Any) -> Any:
+        """``divedeck.rl.jax.auto_reset``'s step, for a game still going: ``step``, and where the game ends, the new
+        game of ``init(deal_key)`` in its place, with the finished game's rewards and end (pgx's ``auto_reset``
+        convention). The same states as ``step`` then ``init`` where needed, for less: the deal is the rules' alone
+        (only for the games that ended: ``when_needed``), and the legal mask, the player to act and the observation
+        are computed once, for whichever game each row holds, instead of once for the step and again for the deal
+        (whose masks and observations were carried through the deal's loop and written back)."""
+        self._require(key)
+        illegal = ~state.legal_action_mask[action]
+        stepped = self.rules.apply(self.tables, state.replace(_step_count=state._step_count + 1), action, key)
+        over = self.rules.is_over(stepped)
+        rewards = jnp.where(illegal, jnp.zeros(self.num_players, jnp.float32).at[state.current_player].set(-1.0),
+                            jnp.where(over, self._final_rewards(stepped), 0.0).astype(jnp.float32))
+        ended = over | illegal
+        out = self._refresh(self._deal_where(ended, stepped, deal_key))
+        return out.replace(terminated=ended, truncated=jnp.zeros_like(ended), rewards=rewards,
+                           observation=self.observe(out))
+
+    def _deal_where(self, ended: Any, s: Any, key: Any) -> Any:
+        """The rules' new game of ``key`` where ``ended``, else ``s``; the mask and the observation are left to the
+        caller (the deal's loop carries only the game's fields)."""
+        def bare(state: Any) -> Any:
+            return state.replace(observation=jnp.zeros(0, jnp.float32), legal_action_mask=jnp.zeros(0, bool))
+
+        dealt = when_needed(lambda k: bare(self.rules.new_game(self.tables, k)))(ended, bare(s), key)
+        return dealt.replace(observation=s.observation, legal_action_mask=s.legal_action_mask)
 
     def _require(self, key: Any) -> None:
         if key is None:

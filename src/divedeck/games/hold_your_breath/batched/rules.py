@@ -20,8 +20,8 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ...batched import when_needed
-from .state import ASCENT, BREATH, DESCENT, DISCARD, KRAKEN, OVER, PLAY, HoldYourBreathBatchedState
+from ...batched import keyed_order, when_needed
+from .state import ASCENT, BREATH, DESCENT, DISCARD, KRAKEN, OVER, PHASES, PLAY, HoldYourBreathBatchedState
 from .tables import (
     AIR,
     CALM,
@@ -62,18 +62,14 @@ def pick(key: Any, m: Any) -> Any:
 
 def shuffle_order(key: Any, m: Any, size: int) -> Any:
     """A uniform order of the first ``m`` of ``size`` places (the places from ``m`` on stay where they are): the
-    thing at place ``i`` is the one that was at ``order[i]``. Fisher-Yates filling place 0 first, so its first
-    place is ``pick(key, m)``."""
-    first = jax.random.uniform(key)
-    weights = jax.random.uniform(jax.random.fold_in(key, 1), (size,)).at[0].set(first)
-
-    def swap(i: Any, order: Any) -> Any:
-        room = m - i
-        j = jnp.where(room > 1, i + jnp.clip((weights[i] * room).astype(jnp.int32), 0, room - 1), i)
-        at_i, at_j = order[i], order[j]
-        return order.at[i].set(at_j).at[j].set(at_i)
-
-    return jax.lax.fori_loop(0, size - 1, swap, jnp.arange(size, dtype=jnp.int32))
+    thing at place ``i`` is the one that was at ``order[i]``. Place 0 first, by ``pick(key, m)``; the others by the
+    ranks of random keys (``keyed_order``: no loop; a Fisher-Yates loop was a compiled while loop of ``size``
+    iterations)."""
+    places = jnp.arange(size)
+    first = pick(key, m)
+    bits = jax.random.bits(jax.random.fold_in(key, 1), (size,), jnp.uint32)
+    rest = keyed_order(bits, (places < m) & (places != first), (places < m) & (places > 0))
+    return jnp.where(places == 0, first, jnp.where(places < m, rest, places)).astype(jnp.int32)
 
 
 def _select(flag: Any, then: State, otherwise: State) -> State:
@@ -177,54 +173,43 @@ def legal_action_mask(t: Tables, s: State) -> Any:
     """The move table's mask for the seat to act (``HoldYourBreath.all_actions``' order), run by run (``Tables``):
     the Calms' grid of places and targets once, the other actions over their own rows.
 
-    Each condition is computed once per kind of decision (and per seat aimed at, or per Swim Pile place) and then
-    selected for every action with constant one-hots from the move table."""
+    The other actions each need three conditions (``tables.py``, ``others_needs``): every condition is computed
+    once (per kind of decision, per seat aimed at, per face, per phase), and one product with the constant matrix
+    counts how many each action meets (XLA wrote out a [kinds, actions] table of selects and reduced it, or
+    gathered for each action, at several times the cost). The seat to act's rows are read with one-hots, not
+    gathers (a gather under ``vmap`` is fused into each of its uses and made again)."""
     n, d = t.players, t.deck_size
     seat = actor(s)
-    hand = s.hands[seat]
-    diver = s.surfaced[seat] < 0
+    mine = jnp.arange(n) == seat
+    hand = jnp.where(mine[:, None], s.hands, 0).sum(axis=0)
+    my_pile = jnp.where(mine[:, None], s.piles, 0).sum(axis=0)
+    my_pile_len = jnp.where(mine, s.pile_len, 0).sum()
+    diver = (mine & (s.surfaced < 0)).any()
     has_panic, has_shark = _pile_has(t, s)
-    other = jnp.arange(n) != seat
     diving = s.surfaced < 0
-    discard_ok = other & (s.hands.sum(axis=1) >= t.hand_size)  # HYB-A17
-    panic_ok = other & diving & ~has_panic  # HYB-A21, HYB-R34
-    shark_ok = other & diving & ~has_shark  # HYB-A22, HYB-R34
-    may_end = ~s.forced_breath | (s.air > 0) | ~diver | ~((hand > 0) & t.face_air).any()  # HYB-R14, HYB-A4
+    discard_ok = ~mine & (s.hands.sum(axis=1) >= t.hand_size)  # HYB-A17
+    panic_ok = ~mine & diving & ~has_panic  # HYB-A21, HYB-R34
+    shark_ok = ~mine & diving & ~has_shark  # HYB-A22, HYB-R34
+    held = hand > 0
+    may_end = ~s.forced_breath | (s.air > 0) | ~diver | ~(held & t.face_air).any()  # HYB-R14, HYB-A4
 
     # The Calms: one grid [place, target + 1] for every Calm face (HYB-A23: a Shark moves to a seat it may go to,
     # or, with none, is discarded; anything else is taken out with no target).
-    moves_shark = ((s.piles[seat] & 3) == HOW_SHARK) & shark_ok.any()
+    moves_shark = ((my_pile & 3) == HOW_SHARK) & shark_ok.any()
     no_target = np.arange(n + 1) == 0
-    grid = (jnp.arange(d) < s.pile_len[seat])[:, None] & jnp.where(
+    grid = (jnp.arange(d) < my_pile_len)[:, None] & jnp.where(
         moves_shark[:, None], jnp.concatenate([jnp.zeros(1, bool), shark_ok])[None, :], no_target[None, :])
     calm_ok = grid.reshape(-1) & (s.phase == PLAY)
 
-    # The other actions, over their own rows.
-    kind, face, target = t.kind[t.others], t.face[t.others], t.target[t.others]
-    aimed = target[:, None] == np.arange(n)  # [others, N], constant: the seat each action aims at
+    # The other actions: the conditions in ``tables.py``'s order (``others_needs``), three met of three.
+    conditions = jnp.concatenate([
+        jnp.stack([jnp.bool_(True), may_end, diver, diver & (my_pile_len == 0)]),  # always, end, Air, Swim (HYB-R11)
+        discard_ok, panic_ok, shark_ok, has_shark,  # by the seat aimed at (HYB-A20: a Kraken needs its Shark)
+        held, jnp.arange(PHASES) == s.phase,
+    ]).astype(jnp.float32)
+    others_ok = conditions @ jnp.asarray(t.others_needs) > 2.5
 
-    def at_target(ok: Any) -> Any:
-        """``ok[target]`` for every action, as a select with a constant one-hot (a gather is slower under vmap)."""
-        return (aimed & ok[None, :]).any(axis=1)
-
-    every = np.ones(len(kind), bool)
-    by_kind = jnp.stack([
-        jnp.broadcast_to(may_end, every.shape),  # END
-        every,  # KEEP
-        jnp.broadcast_to(diver, every.shape),  # AIR
-        jnp.broadcast_to(diver & (s.pile_len[seat] == 0), every.shape),  # SWIM (HYB-R11)
-        every, every,  # DRAW (HYB-A27), MASS
-        at_target(discard_ok), at_target(panic_ok), at_target(shark_ok), at_target(has_shark),  # HYB-A20
-        ~every,  # CALM: in the grid
-        every, every, every,  # GASP, DROP, LOSE
-    ])
-    allowed = (by_kind & (np.arange(14)[:, None] == kind[None, :])).any(axis=0)  # each action's own row
-    phase_of = np.asarray([PLAY, DISCARD, PLAY, PLAY, PLAY, PLAY, PLAY, PLAY, PLAY, PLAY, PLAY, BREATH, DISCARD,
-                           KRAKEN])[kind]
-    holds = (hand > 0)[face] | (kind < AIR)  # every decision but end and keep names a card in the hand
-    others_ok = (phase_of == s.phase) & holds & allowed
-
-    runs = [others_ok[first:first + length] if what == "others" else calm_ok & (hand[first] > 0)
+    runs = [others_ok[first:first + length] if what == "others" else calm_ok & held[first]
             for what, first, length in t.runs]
     return jnp.concatenate(runs)
 

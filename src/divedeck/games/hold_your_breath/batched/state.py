@@ -17,6 +17,7 @@ from pgx.core import State as PgxState
 # Rounds and phases: the indices of ``../state.py``'s names.
 DESCENT, ASCENT = 0, 1
 PLAY, KRAKEN, BREATH, DISCARD, OVER = 0, 1, 2, 3, 4
+PHASES = 5
 # How the game ended (``HoldYourBreathState.ended``).
 ENDINGS = ("", "HYB-R22", "HYB-R41")
 

@@ -10,6 +10,10 @@ Swim Pile places and targets (``place * (players + 1) + target + 1``: nine actio
 computed once per step and repeated for each Calm face the hand holds; and the few other actions between them,
 computed over their own rows only (``others``). Concatenating runs costs nothing; a per-action select or gather
 over all 1,134-1,842 actions cost more than the rest of a step on the CPU.
+
+Each of the other actions is legal when three conditions hold: its kind's own (per seat aimed at for the four
+kinds that aim), the card it names in the hand (none for end and keep), and the phase its kind is taken in.
+``others_needs`` marks them in the order of ``CONDITIONS``, so the mask counts them with one matrix product.
 """
 
 from __future__ import annotations
@@ -21,9 +25,17 @@ import numpy as np
 from ..actions import Air, Calm, Discard, Draw, Drop, EndPlay, Gasp, Keep, Kraken, Lose, Mass, Panic, Shark, Swim
 from ..config import HoldYourBreathConfig
 from ..observation import HoldYourBreathObservation
+from . import state as phase
 
 # Kinds of decision, one per action record type (``actions.py``).
 END, KEEP, AIR, SWIM, DRAW, MASS, DISCARD, PANIC, SHARK, KRAKEN, CALM, GASP, DROP, LOSE = range(14)
+# The phase each kind of decision is taken in (HYB-R10..R14, HYB-R23, HYB-R24, HYB-R12).
+PHASE_OF = (phase.PLAY, phase.DISCARD, phase.PLAY, phase.PLAY, phase.PLAY, phase.PLAY, phase.PLAY, phase.PLAY,
+            phase.PLAY, phase.PLAY, phase.PLAY, phase.BREATH, phase.DISCARD, phase.KRAKEN)
+# The legal mask's conditions for the actions that are not Calms (``rules.legal_action_mask`` computes them in
+# this order): four of one value, four of one per seat (the seat aimed at), one per face held, one per phase.
+ALWAYS, MAY_END, DIVER, MAY_SWIM = range(4)
+AIMED = (DISCARD, PANIC, SHARK, KRAKEN)  # each kind's condition per seat aimed at, in this order
 KIND_OF = {EndPlay: END, Keep: KEEP, Air: AIR, Swim: SWIM, Draw: DRAW, Mass: MASS, Discard: DISCARD, Panic: PANIC,
            Shark: SHARK, Kraken: KRAKEN, Calm: CALM, Gasp: GASP, Drop: DROP, Lose: LOSE}
 
@@ -49,6 +61,7 @@ class Tables:
     # The legal mask's layout (module docstring): the actions that are not Calms, and the runs in the move
     # table's order, each ("others", first, length) over ``others`` or ("calm", face, grid size).
     others: np.ndarray  # [A - Calms] action numbers
+    others_needs: np.ndarray  # [conditions, A - Calms] float32: a one at each condition an action needs (three)
     runs: tuple[tuple[str, int, int], ...]
     # The observation's constants: the reference encoder's.
     turn_scale: float
@@ -77,6 +90,7 @@ def tables_for(game: object, config: HoldYourBreathConfig) -> Tables:
         face_air=np.asarray(["air" in verbs for verbs in table.face_verbs]),
         sorted_deck=np.asarray(table.deck, np.int32),
         kind=kind, face=face, value=value, target=target, place=place, others=others, runs=runs,
+        others_needs=_others_needs(kind[others], face[others], target[others], config.num_players, faces),
         turn_scale=encoder.TURN_SCALE, num_actions=len(actions))
 
 
@@ -105,3 +119,21 @@ def _mask_layout(kind: np.ndarray, face: np.ndarray, place: np.ndarray, target: 
         runs[-1] = ("others", runs[-1][1], runs[-1][2] + 1)
         action += 1
     return np.asarray(others, np.int32), tuple(runs)
+
+
+def _others_needs(kind: np.ndarray, face: np.ndarray, target: np.ndarray, players: int, faces: int) -> np.ndarray:
+    """For each action that is not a Calm, a one at each of the three conditions it needs (module docstring; a
+    condition needed twice counts twice, so that meeting all three is a count of three)."""
+    by_seat, by_face = 4, 4 + len(AIMED) * players
+    by_phase = by_face + faces
+    own = {END: MAY_END, KEEP: ALWAYS, AIR: DIVER, SWIM: MAY_SWIM, DRAW: ALWAYS, MASS: ALWAYS, GASP: ALWAYS,
+           DROP: ALWAYS, LOSE: ALWAYS}
+    needs = np.zeros((by_phase + phase.PHASES, len(kind)), np.float32)
+    for j, (k, f, aim) in enumerate(zip(kind.tolist(), face.tolist(), target.tolist(), strict=True)):
+        if k in own:
+            needs[own[k], j] += 1
+        elif k in AIMED and 0 <= aim < players:  # an aimed kind aiming at no seat is never legal
+            needs[by_seat + AIMED.index(k) * players + aim, j] += 1
+        needs[ALWAYS if k < AIR else by_face + f, j] += 1  # every decision but end and keep names a card held
+        needs[by_phase + PHASE_OF[k], j] += 1
+    return needs
