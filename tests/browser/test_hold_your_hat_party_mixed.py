@@ -165,8 +165,8 @@ def test_a_shared_screen_passes_to_the_person_guessing_a_bot_clue_givers_clues(
                 shots.add("cy")
             # Cy clues the first word only: with every word clued, team B's bot could win the whole deck in its
             # first turn, and team A would never play.
-            card = page.locator(".hyh-word-text")
-            text = card.first.get_attribute("data-word") if card.count() else None
+            # One read: a count then a get_attribute waited 30 s when the turn ended between the two (CI).
+            text = page.evaluate("() => document.querySelector('.hyh-word-text')?.dataset.word ?? null")
             if (given and text not in given) or not person_gives_clues(page, known, given):
                 page.wait_for_timeout(80)
             continue
