@@ -712,6 +712,33 @@ def check_received_texts(game: Game[Any, Any], options: dict[str, Any], seeds: S
     assert looked > 0 or not texts_private, "no reader had a secret to keep: nothing was checked"
 
 
+def check_shared_per_seat_work(game: Game[Any, Any], options: dict[str, Any], seeds: Sequence[int] = (95, 96)
+                               ) -> None:
+    """What the server builds for every seat at once equals what each seat's own call gives: ``views`` and
+    ``shown_events`` against ``view`` and ``shown_event`` per seat (spectator included), and, for a game that
+    declares ``records_fixed``, an action's record met again later against the first one (the server keeps that)."""
+    config = _setup(game, options)
+    readers: list[int | None] = [*seats(game, config), None]
+    compared = 0
+    for seed in seeds:
+        steps, final = playout(game, config, seed)
+        first_records: dict[tuple[int, Any], Any] = {}
+        for index, step in enumerate(steps):
+            after = steps[index + 1].before if index + 1 < len(steps) else final
+            where = f"{game.name} {options} seed {seed} step {index}"
+            assert game.views(after, readers) == [game.view(after, seat) for seat in readers], where
+            assert game.shown_events(step.events, readers) == [
+                [game.shown_event(event, seat) for event in step.events] for seat in readers], where
+            compared += len(step.events)
+            if game.records_fixed and step.seat >= 0:
+                for action in step.legal:
+                    record = game.action_record(step.before, step.seat, action)
+                    assert first_records.setdefault((step.seat, action), record) == record, (
+                        f"{where}: the record of {game.format_action(action)!r} changed though the game "
+                        "declares records_fixed")
+    assert compared > 0, "no events were compared"
+
+
 def check_move_table(game: Game[Any, Any], options: dict[str, Any], seeds: Sequence[int] = (101, 102),
                      max_actions: int = 400) -> None:
     """The move table is a bijection (each index maps to its action and back, and the notation of each action

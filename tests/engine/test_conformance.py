@@ -78,5 +78,10 @@ def test_no_text_another_seat_receives_names_its_secrets(name: str, options: dic
 
 
 @pytest.mark.parametrize(("name", "options"), CASES, ids=IDS)
+def test_every_seats_work_built_at_once_equals_each_seats_own(name: str, options: dict[str, Any]) -> None:
+    conformance.check_shared_per_seat_work(get_game(name), options)
+
+
+@pytest.mark.parametrize(("name", "options"), CASES, ids=IDS)
 def test_move_table_is_a_bijection_holding_every_legal_action(name: str, options: dict[str, Any]) -> None:
     conformance.check_move_table(get_game(name), options)

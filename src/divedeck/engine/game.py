@@ -348,6 +348,11 @@ class Game(ABC, Generic[S, A]):
         whose ``log_parts`` starts from ``for_seat`` may override this to redact the event once, not twice."""
         return {**event.for_seat(seat), "parts": self.log_parts(event, seat)}
 
+    def shown_events(self, events: Sequence[Event], seats: Sequence[int | None]) -> list[list[dict[str, Any]]]:
+        """``events`` as each of ``seats`` receives them (``shown_event`` for each), in the order of ``seats``. A
+        game whose events read the same to most seats may build those once and share them (Snorkeling does)."""
+        return [[self.shown_event(event, seat) for event in events] for seat in seats]
+
     def format_event(self, event: Event, seat: int | None = None, names: list[str] | None = None) -> str:
         """One readable log line for ``event`` as ``seat`` may see it (seats by ``names`` where given)."""
         return render_parts(self.log_parts(event, seat), seat, names)

@@ -318,9 +318,9 @@ class LiveTable:
         outcome = self._outcome()
         game, undo_seat = self.game, self.undo_seat
         hidden = game.public_action(action, None, actor)  # as every seat but the actor reads it
-        for seat, view in zip(seats, game.views(self.match.state, seats), strict=True):
-            message = {**common, "action": notation if seat == actor else hidden,
-                       "events": [game.shown_event(event, seat) for event in events], "view": view,
+        for seat, view, shown_events in zip(seats, game.views(self.match.state, seats),
+                                            game.shown_events(events, seats), strict=True):
+            message = {**common, "action": notation if seat == actor else hidden, "events": shown_events, "view": view,
                        "legal": self._legal(seat), "outcome": outcome, "can_undo": seat == undo_seat}
             if shown is not None:
                 message["table"] = shown

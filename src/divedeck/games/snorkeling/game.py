@@ -131,6 +131,21 @@ class Snorkeling(Game[SnorkelingState, Action]):
         shown = event.for_seat(seat)
         return {**shown, "parts": presentation.log_parts(shown, seat)}
 
+    def shown_events(self, events: Sequence[Event], seats: Sequence[int | None]) -> list[list[dict[str, Any]]]:
+        """The seats an event does not single out (``presentation.readers_apart``) share the spectator's copy."""
+        shown: list[list[dict[str, Any]]] = [[] for _ in seats]
+        for event in events:
+            apart = presentation.readers_apart(event)
+            public: dict[str, Any] | None = None
+            for seat, seen in zip(seats, shown, strict=True):
+                if seat is not None and seat in apart:
+                    seen.append(self.shown_event(event, seat))
+                else:
+                    if public is None:
+                        public = self.shown_event(event, None)
+                    seen.append(public)
+        return shown
+
     def guide_hint(self, state: SnorkelingState, seat: int) -> dict[str, Any] | None:
         return hint(self, state, seat)
 

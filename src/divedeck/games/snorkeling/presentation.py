@@ -9,8 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ...engine.events import Event
 from ...engine.records import LogPart, card, seat, text
 from .actions import Action, EndTurn, Pass, PlayCenter, PlayPile
+from .events import PlayedPile, RoundEnded
 
 ROUND_END_REASONS = {
     "beach": "a Beach landed on a pile",
@@ -35,6 +37,17 @@ def action_label(action: Action, card_name: Callable[[str], str], pile_of: Calla
 
 def _pile(owner: int, viewer: int | None) -> list[LogPart]:
     return [text(" your pile")] if owner == viewer else [text(" "), seat(owner), text("'s pile")]
+
+
+def readers_apart(event: Event) -> set[int]:
+    """The seats that read ``event`` otherwise than a spectator does: those shown a private field of it (a drawn
+    card, a hand) and the seat whose pile its line names ("your pile"). Every other seat reads the spectator's."""
+    seats = {seat for name in event.private_fields for seat in getattr(event, name)}
+    if isinstance(event, PlayedPile):
+        seats.add(event.target)
+    elif isinstance(event, RoundEnded) and event.beached is not None:
+        seats.add(event.beached)
+    return seats
 
 
 def log_parts(shown: dict[str, Any], viewer: int | None) -> list[LogPart]:
