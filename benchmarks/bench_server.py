@@ -85,7 +85,7 @@ class Server:
 
     def __init__(self, kind: str, workdir: Path, minimal_views: str = "snorkeling",
                  switch_interval: float | None = None, diagnose: bool = False,
-                 gc_freeze: float | None = None, commit_window_ms: float | None = None) -> None:
+                 gc_freeze: float | None = None) -> None:
         self.kind = kind
         self.minimal_views = minimal_views
         self.port = free_port()
@@ -100,8 +100,6 @@ class Server:
                             "--max-open-tables", "1000000", "--tables-per-minute", "1000000",
                             "--open-tables-per-address", "1000000", "--address-messages-per-second", "1000000",
                             "--sockets-per-address", "1000000"]
-            if commit_window_ms is not None:
-                self.command += ["--commit-window-ms", str(commit_window_ms)]
             self.diagnostics = {}
             if switch_interval is not None or diagnose or gc_freeze:  # diagnostic runs only: instrumented
                 self.command[1:4] = [str(HERE / "serve_divedeck.py")]
@@ -293,8 +291,7 @@ def run_phase(kind: str, phase: str, tables: int, seconds: float, args: argparse
     seed = args.seed + round_number * 7919 + (0 if kind == "divedeck" else 1)
     ramp_seconds = tables / args.ramp
     quiet = wait_quiet(args.wait_quiet, args.quiet_percent) if args.wait_quiet > 0 else None
-    with Server(kind, workdir, args.minimal_views, args.switch_interval, args.diagnose, args.gc_freeze,
-                args.commit_window_ms) as server:
+    with Server(kind, workdir, args.minimal_views, args.switch_interval, args.diagnose, args.gc_freeze) as server:
         if args.json:
             server.keep_log = args.json.with_name(f"{args.json.stem}.{kind}-{phase}-{round_number}.log")
         warm_up(server, seed + 5)
@@ -628,8 +625,6 @@ def main() -> None:
                              "are copied next to --json")
     parser.add_argument("--gc-freeze", type=float, default=None,
                         help="diagnostic: both servers call gc.freeze() every this many seconds")
-    parser.add_argument("--commit-window-ms", type=float, default=None,
-                        help="divedeck's --commit-window-ms (default: the server's own)")
     parser.add_argument("--phases", default="saturation,capacity", help="comma-separated: saturation,capacity")
     parser.add_argument("--profile", action="store_true",
                         help="after the phases, one more divedeck saturation run under py-spy")

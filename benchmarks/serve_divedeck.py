@@ -52,8 +52,8 @@ def _diagnose() -> None:
     storage.Storage._run = timed_run  # type: ignore[method-assign]
     original_begin = storage.Storage.__init__
 
-    def init(self: storage.Storage, url: str, *args: Any, **kwargs: Any) -> None:
-        original_begin(self, url, *args, **kwargs)
+    def init(self: storage.Storage, url: str) -> None:
+        original_begin(self, url)
         engine_begin = self.engine.begin
 
         class Timed:

@@ -82,10 +82,6 @@ def serve(
     bus: Annotated[str | None, typer.Option(
         help="With PostgreSQL: the Redis or Valkey URL (redis://host:6379/0) the server processes pass sockets "
              "through, so that any process takes any client (needed behind a load balancer).")] = None,
-    commit_window_ms: Annotated[float, typer.Option(
-        min=0, max=50, help="SQLite: milliseconds an action waits for others to share its commit (0: none; a busy "
-                            "server spends less per action, each move takes that much longer).")] = (
-        ServerSettings.commit_window * 1000),
     table_prefix: Annotated[str, typer.Option(
         help="Behind HAProxy with deploy/haproxy.cfg: this server's name there (one, two, three...). The tables it "
              "makes get ids that start with it, and the balancer sends their sockets here.")] = "",
@@ -118,7 +114,7 @@ def serve(
         sockets_per_address=sockets_per_address, sockets_per_table=sockets_per_table,
         replays_per_minute=replays_per_minute,
         header_timeout=header_timeout, keep_alive=keep_alive, bot_workers=bot_workers, lease_seconds=lease_seconds,
-        bus_url=bus, table_prefix=table_prefix, commit_window=commit_window_ms / 1000)
+        bus_url=bus, table_prefix=table_prefix)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     out.print(f"divedeck is running: open http://{shown}:{port}/ in your browser (Ctrl+C stops it).")
     shown_db = make_url(settings.database_url).render_as_string(hide_password=True)

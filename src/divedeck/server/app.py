@@ -205,7 +205,7 @@ def content_security_policy(host: str) -> str:
 def create_app(settings: ServerSettings) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        storage = Storage(settings.database_url, settings.commit_window)
+        storage = Storage(settings.database_url)
         bot_workers = BotWorkers.for_settings(settings)
         # On a database several processes can share, tables are owned by leases (ownership.py).
         ownership = Leases(storage, settings.lease_seconds) if storage.shared else Solo()

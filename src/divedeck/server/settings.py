@@ -75,8 +75,6 @@ class ServerSettings:
     room_claim_grace: float = 120.0
     # A seat the host let back in (its person's phone died with its token) may be taken by name for this long.
     room_readmit_window: float = 300.0
-    # SQLite: seconds the first action of a batch waits for others to share its commit (storage.py; 0: none).
-    commit_window: float = 0.001
     log_length: int = 200  # recent events sent in a welcome
     # Finished tables' replays (replay.py): each client address may ask this many a minute (a burst of as many),
     # and the encoded replays kept in memory take at most this many bytes.

@@ -1,9 +1,8 @@
 """Durable storage of tables and their action logs (SQLite by default, any SQLAlchemy URL such as PostgreSQL).
 
 Every accepted action is appended here before anyone is told about it. The jobs one turn of the event loop makes
-are done together at the end of that turn (with SQLite, after the ``commit_window``: a millisecond by default, so
-that the actions of the next few turns join them), in queue order: a run of appends in one statement (group
-commit, so a busy server pays one commit for many actions), a run of other work in one transaction.
+are done together at the end of that turn, in queue order: a run of appends in one statement (group commit, so a
+busy server pays one commit for many actions), a run of other work in one transaction.
 
 Where they are done depends on the database. On PostgreSQL a turn's appends are sent from the event loop
 (appender.py's ``LoopAppender``, psycopg's asynchronous connection: no thread to wake, and the loop never waits on
@@ -252,13 +251,8 @@ class Checkpointer:
 class Storage:
     """The database behind the server; every method is a coroutine (see the module's doc for where it runs)."""
 
-    def __init__(self, url: str, commit_window: float = 0.0) -> None:
+    def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
-        # SQLite: how long the first job of a batch waits for others before the batch is committed (seconds; 0:
-        # at the end of the event loop's turn). A commit costs about as much as the rest of an action's storage,
-        # and on a quiet machine a turn of the loop rarely carries more than one action: a millisecond's window
-        # lets a busy server's actions share their commit, for a millisecond more on each round trip.
-        self.commit_window = commit_window
         self.node: str | None = None  # this process's id in ``nodes`` when it holds leases (ownership.py)
         # Whether other processes may use the same database (a server, not a file only this process opens).
         self.shared = self.engine.dialect.name != "sqlite"
@@ -374,10 +368,7 @@ class Storage:
         waiting = self._waiting.get(loop)
         if waiting is None:
             waiting = self._waiting[loop] = []
-            if self.on_loop and self.commit_window > 0:
-                loop.call_later(self.commit_window, self._hand_over, loop)
-            else:
-                loop.call_soon(self._hand_over, loop)
+            loop.call_soon(self._hand_over, loop)
         waiting.append((work, future, loop))
         return await future
 
