@@ -177,3 +177,36 @@ def test_a_person_on_a_phone_plays_a_whole_game_against_two_bots_and_a_spectator
     assert watcher.locator('#board [data-act="use"]').count() == 0
     for back in watcher.locator("#board .hyb-back").all():
         assert "unknown" in (back.get_attribute("aria-label") or "")
+
+
+def test_on_a_phone_a_dolphin_played_as_a_shark_leaves_the_players_to_choose_in_reach(
+        browser: Any, server: ServerProcess, artifacts: Path) -> None:
+    """A Dolphin's menu (HYB-R13: it is declared as any one card) makes the hand, sticky at the bottom of a phone's
+    screen, as tall as a short screen (a phone with its toolbars shown, here 480 px; two Dolphins open together
+    filled even 844 px). Choosing one of its uses that needs a player closes the menu, so the highlighted players
+    are not under the hand and a tap reaches them."""
+    for _ in range(40):  # the server deals at random: tables until the first hand offers a Dolphin as a Shark
+        created = create_table(server, [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}])
+        context = browser.new_context(viewport={"width": 390, "height": 480}, device_scale_factor=1, is_mobile=True,
+                                      has_touch=True)
+        page = context.new_page()
+        page.goto(f"{server.url}/table/{created['table']['id']}#seat=0&token={created['tokens'][0]}")
+        page.wait_for_selector("#board .hyb-hand", timeout=15000)
+        page.wait_for_selector("#board .hyb-use.is-legal", state="attached", timeout=15000)  # its turn
+        dolphin = page.locator('#board .hyb-use.is-legal[data-act="open"]')
+        if dolphin.count():
+            dolphin.first.click()
+            shark = page.locator('#board .hyb-use.is-legal[data-use="shark"]')
+            if shark.count():
+                break
+        context.close()
+    else:
+        raise AssertionError("no deal of 40 gave the first hand a Dolphin that can be a Shark")
+    shark.first.click()
+    assert "choose a highlighted player" in page.locator("body").inner_text()
+    target = page.locator("#board .is-target").first
+    target.click(trial=True, timeout=3000)  # visible, and no other element (the hand) would take the tap
+    page.screenshot(path=str(artifacts / "phone-dolphin-shark-target.png"))
+    target.click(timeout=3000)
+    page.wait_for_selector("#board .is-target", state="detached", timeout=10000)  # the move went: no more choosing
+    context.close()

@@ -53,6 +53,17 @@ def test_the_server_holds_at_most_its_cap_of_open_tables(make_app: Any) -> None:
                                        "message": "this server already has 2 unfinished tables: try again later"}
 
 
+def test_a_finished_table_frees_its_place_under_the_servers_cap(make_app: Any) -> None:
+    app = make_app(max_open_tables=2)
+    bots = {**HUMANS, "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}
+    by_bots = post(app, bots).json()["table"]["id"]
+    assert post(app).status_code == 201
+    assert post(app).status_code == 503
+    wait_for(lambda: app.live(by_bots).finished, "the bots' game to end")
+    assert post(app).status_code == 201  # the finished table, still in memory for its viewers, no longer counts
+    assert post(app).status_code == 503
+
+
 def expired_in_storage(database: Path, table_id: str) -> Any:
     with sqlite3.connect(database) as db:
         return db.execute("select expired from tables where id = ?", (table_id,)).fetchone()[0]

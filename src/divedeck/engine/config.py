@@ -9,6 +9,7 @@ bounds, so every game gets the same clear errors for free.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
 from collections.abc import Mapping, Sequence
@@ -85,12 +86,19 @@ def _coerce(name: str, kind: Any, value: Any) -> Any:
     raise ConfigError(f"option {name} has a type divedeck cannot read: {kind!r}")
 
 
+@functools.cache
+def type_hints(config_type: type) -> dict[str, Any]:
+    """A config class's resolved field types: worked out once per class (``typing.get_type_hints`` evaluates every
+    annotation each time it is asked, and a server asks at every table it makes)."""
+    return typing.get_type_hints(config_type)
+
+
 def build_config(config_type: type[C], options: Mapping[str, Any]) -> C:
     """Build ``config_type`` from ``options``, rejecting unknown names and ill-typed values with a clear error.
 
     Option names may use ``-`` or ``_``. A config may define ``validate()`` for checks across fields.
     """
-    hints = typing.get_type_hints(config_type)
+    hints = type_hints(config_type)
     fields = {f.name: f for f in dataclasses.fields(config_type)}  # type: ignore[arg-type]
     values: dict[str, Any] = {}
     for raw_name, value in options.items():
@@ -118,8 +126,15 @@ def config_to_options(config: Any) -> dict[str, Any]:
 
 
 def describe_options(config_type: type) -> list[dict[str, Any]]:
-    """Name, type, default and allowed values of every option, for help texts and the web lobby."""
-    hints = typing.get_type_hints(config_type)
+    """Name, type, default and allowed values of every option, for help texts and the web lobby (the caller's own
+    copy: the rows are worked out once per class)."""
+    return [{**row, "rules": list(row["rules"]), **({"choices": list(row["choices"])} if "choices" in row else {})}
+            for row in _option_rows(config_type)]
+
+
+@functools.cache
+def _option_rows(config_type: type) -> list[dict[str, Any]]:
+    hints = type_hints(config_type)
     rows = []
     for f in dataclasses.fields(config_type):
         kind = hints[f.name]

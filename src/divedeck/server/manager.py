@@ -34,6 +34,7 @@ __all__ = ["REMEMBERED_ADDRESSES", "TableError", "TableManager", "client_key", "
 log = logging.getLogger(__name__)
 MAX_OPEN_LISTED = 100
 FINISHED_KEPT = 600.0  # seconds a finished table stays in memory after its last look
+EVICTION_EVERY = 10.0  # seconds between two walks over the tables for finished ones to forget
 CLOSE_SERVICE_RESTART = 1012  # a socket of a table this process gave up: the client reconnects, to the new owner
 
 
@@ -59,6 +60,10 @@ class TableManager:
         self.bot_workers = bot_workers or BotWorkers(0)
         self.ownership = ownership or Solo()
         self.tables: dict[str, LiveTable] = {}
+        # The ids of the tables not yet seen finished: counting the unfinished tables (at every creation) looks at
+        # these only, not at the finished ones kept in memory for their viewers (FINISHED_KEPT).
+        self._maybe_open: set[str] = set()
+        self._next_eviction = 0.0
         self.limits = AddressLimits(settings)
         # Told of each table rebuilt from storage once it is live (rooms.py marks a room's table held).
         self.on_rebuild: list[Callable[[LiveTable], None]] = []
@@ -140,7 +145,11 @@ class TableManager:
         asyncio.get_running_loop().create_task(table.close())
 
     def evict_finished(self, now: float) -> None:
-        """Forget finished tables nobody has looked at for a while: their logs stay in storage."""
+        """Forget finished tables nobody has looked at for a while: their logs stay in storage. Called at every
+        table's creation, it walks the tables at most every ``EVICTION_EVERY`` seconds."""
+        if now < self._next_eviction:
+            return
+        self._next_eviction = now + EVICTION_EVERY
         for table_id, table in list(self.tables.items()):
             if (table.finished and table.finished_at is not None and now - table.finished_at > FINISHED_KEPT
                     and not table.connections()):
@@ -151,7 +160,10 @@ class TableManager:
         return sorted(tables, key=lambda t: t.created, reverse=True)[:MAX_OPEN_LISTED]
 
     def unfinished(self) -> int:
-        return sum(1 for table in self.tables.values() if not table.finished)
+        tables = self.tables
+        self._maybe_open = {table_id for table_id in self._maybe_open
+                            if (table := tables.get(table_id)) is not None and not table.finished}
+        return len(self._maybe_open)
 
     def admit(self, address: str | None) -> None:
         self.limits.admit(address, self.unfinished(),
@@ -263,6 +275,7 @@ class TableManager:
             return table
         self.tables[stored.id] = table
         if stored.finished is None:
+            self._maybe_open.add(stored.id)
             self._watch_expiry(table)
         return table
 

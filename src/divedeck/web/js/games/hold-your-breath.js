@@ -299,6 +299,9 @@ export function createBoard(root, api) {
     if (options.length === 1 && !SEAT_USES.has(use.kind)) act(options[0].notation);
     else {
       pending = { card, use, options };
+      // Choosing a player: a Dolphin's menu is closed, since on a phone the hand, sticky at the bottom and tall with
+      // the menu open, would cover the players to choose from.
+      if (SEAT_USES.has(use.kind)) open = null;
       rerender("target");
     }
   }
