@@ -86,10 +86,14 @@ def _coerce(name: str, kind: Any, value: Any) -> Any:
     raise ConfigError(f"option {name} has a type divedeck cannot read: {kind!r}")
 
 
-@functools.cache
 def type_hints(config_type: type) -> dict[str, Any]:
     """A config class's resolved field types: worked out once per class (``typing.get_type_hints`` evaluates every
     annotation each time it is asked, and a server asks at every table it makes)."""
+    return _resolved_hints(config_type)
+
+
+@functools.cache
+def _resolved_hints(config_type: type) -> dict[str, Any]:
     return typing.get_type_hints(config_type)
 
 
