@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import random
 import socket
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import redis
+from sqlalchemy import create_engine, select
 
 from divedeck.server.processes import home_of
 from divedeck.server.routing import RELAYED_COUNT
+from divedeck.server.storage import database_url as driver_url
+from divedeck.server.storage import nodes_table
 from tests.live_server import ServerProcess
 from tests.server.test_restart import Client, TableRecord, close_all, run
 from tests.services import Redis
@@ -36,9 +40,28 @@ def two_processes(database_url: str, redis_server: Redis, tmp_path: Path) -> Ite
                            (*FAST, "--processes", "2", "--bus", redis_server.url), db_url=database_url)
     try:
         server.start()
+        wait_for_live_processes(server.database_url, 2)
         yield server
     finally:
         stop_supervisor(server)
+
+
+def wait_for_live_processes(url: str, count: int) -> None:
+    """Until ``count`` server processes have registered (the first one answers while the others may still be
+    starting on a busy machine, and the parent hands a starting one nothing), and a moment for the last to say it
+    is ready."""
+    engine = create_engine(driver_url(url))
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            with engine.connect() as connection:
+                if len(connection.execute(select(nodes_table.c.id)).all()) >= count:
+                    time.sleep(0.5)
+                    return
+            time.sleep(0.05)
+        raise AssertionError(f"fewer than {count} server processes registered within 60 s")
+    finally:
+        engine.dispose()
 
 
 def test_every_socket_of_a_table_reaches_its_owner(two_processes: ServerProcess, redis_server: Redis) -> None:

@@ -23,14 +23,16 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 if TYPE_CHECKING:
     from .storage import Append
 
 COLUMNS = ("table_id", "seq", "seat", "action", "client_id", "at", "clock_ms")
+ROW_VALUES = itemgetter(*COLUMNS)  # a row's values in COLUMNS' order, as a tuple
 
 # Columns as arrays (one parameter each, whatever the batch's size, so the statement is prepared once). A row is
 # inserted when it carries no epoch, or when its (table, epoch) is a lease that ``owner`` holds now, on a process
@@ -100,31 +102,43 @@ class LoopAppender:
 
 
 class Appender:
-    """Appends runs of action rows on a DB-API connection of its own (opened when first needed)."""
+    """Appends runs of action rows on a DB-API connection of its own (opened when first needed).
+
+    On SQLite that connection is also the one the event loop does its other writes through (``writer``): a write
+    through a second connection would make SQLite drop this one's page cache, and the next append read its pages
+    back from the log (measured: a read system call an action at saturation)."""
 
     def __init__(self, engine: Engine, owner: Callable[[], str | None]) -> None:
         self.engine = engine
         self.owner = owner  # this process's node id, read at each batch (it is set once leases start)
         self.postgres = engine.dialect.name == "postgresql"
         self.connection: Any = None
+        self.session: Connection | None = None  # SQLite: the SQLAlchemy connection ``connection`` belongs to
 
     @classmethod
     def for_engine(cls, engine: Engine, owner: Callable[[], str | None]) -> Appender | None:
         return cls(engine, owner) if engine.dialect.name in ("postgresql", "sqlite") else None
 
+    def writer(self) -> Connection:
+        """SQLite: the SQLAlchemy connection the appends go through, for the other writes of the same thread."""
+        if self.session is None:
+            self.session = self.engine.connect()
+            self.connection = self.session.connection
+        return self.session
+
     def append(self, appends: Sequence[Append]) -> list[bool]:
         """Write the rows; for each, whether it was stored (False: its lease is no longer held, nothing written)."""
-        if self.connection is None:
-            self.connection = self.engine.raw_connection()
-            if self.postgres:
-                self.connection.driver_connection.autocommit = True
         if self.postgres:
+            if self.connection is None:
+                self.connection = self.engine.raw_connection()
+                self.connection.driver_connection.autocommit = True
             return self._postgres(appends)
         if any(work.epoch is not None for work in appends):
             raise ValueError("a fenced append needs leases, which only a shared database has")
+        self.writer()
         cursor = self.connection.cursor()
         try:
-            cursor.executemany(SQLITE_APPEND, [tuple(work.row[name] for name in COLUMNS) for work in appends])
+            cursor.executemany(SQLITE_APPEND, [ROW_VALUES(work.row) for work in appends])
             self.connection.commit()
         finally:
             cursor.close()
@@ -137,17 +151,23 @@ class Appender:
 
     def reset(self) -> None:
         """Drop the connection (after an error it may be broken or mid-transaction); the next batch opens one."""
-        if self.connection is not None:
+        if self.session is not None:
             with contextlib.suppress(Exception):
-                if not self.postgres:
-                    self.connection.rollback()
+                self.session.invalidate()
+            with contextlib.suppress(Exception):
+                self.session.close()
+        elif self.connection is not None:
+            with contextlib.suppress(Exception):
                 self.connection.invalidate()
-            self.connection = None
+        self.session = self.connection = None
 
     def close(self) -> None:
-        if self.connection is not None:
+        if self.session is not None:
+            with contextlib.suppress(Exception):
+                self.session.close()
+        elif self.connection is not None:
             with contextlib.suppress(Exception):
                 if self.postgres:  # back to the pool as SQLAlchemy lent it: in transactions
                     self.connection.driver_connection.autocommit = False
                 self.connection.close()
-            self.connection = None
+        self.session = self.connection = None

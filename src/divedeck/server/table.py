@@ -49,6 +49,10 @@ CHAT_WINDOW = 10.0
 REMEMBERED_CHAT = 30
 
 
+# A seat's clock in the public table when the table has none (spread into each seat's entry, never changed).
+NO_SEAT_CLOCK: dict[str, Any] = {"bank": None, "time_until": None, "timed_out": False}
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -246,7 +250,7 @@ class LiveTable:
         """The clock of a seat in the public table: its bank left, when its time runs out while the clock counts
         for it (its person's turn), and whether its bot plays because its time ran out."""
         if self.move_clock is None:
-            return {"bank": None, "time_until": None, "timed_out": False}
+            return NO_SEAT_CLOCK
         runs = self._clock_runs(seat)
         return {"bank": self.move_clock.banks[seat.index],
                 "time_until": self.move_clock.deadline(seat.index) if runs else None, "timed_out": seat.timed_out}
@@ -258,9 +262,10 @@ class LiveTable:
         return (self.move_clock is not None and not self.held and not self.finished and seat.kind == "human"
                 and seat.controller == "human" and seat.joined)
 
-    def _legal(self, seat: int | None) -> list[ActionRecord]:
+    def _legal(self, seat: int | None, actors: frozenset[int] | None = None) -> list[ActionRecord]:
+        """``seat``'s legal actions as records; ``actors`` (the seats that may act now) when already known."""
         state = self.match.state
-        if seat is None or self.held or seat not in self.game.actors(state):
+        if seat is None or self.held or seat not in (self.game.actors(state) if actors is None else actors):
             return []
         record = self.game.action_record
         if not self.game.records_fixed:
@@ -318,10 +323,12 @@ class LiveTable:
         outcome = self._outcome()
         game, undo_seat = self.game, self.undo_seat
         hidden = game.public_action(action, None, actor)  # as every seat but the actor reads it
-        for seat, view, shown_events in zip(seats, game.views(self.match.state, seats),
-                                            game.shown_events(events, seats), strict=True):
+        state = self.match.state
+        actors = game.actors(state)
+        for seat, view, shown_events in zip(seats, game.views(state, seats), game.shown_events(events, seats),
+                                            strict=True):
             message = {**common, "action": notation if seat == actor else hidden, "events": shown_events, "view": view,
-                       "legal": self._legal(seat), "outcome": outcome, "can_undo": seat == undo_seat}
+                       "legal": self._legal(seat, actors), "outcome": outcome, "can_undo": seat == undo_seat}
             if shown is not None:
                 message["table"] = shown
             text = encode(message)
@@ -785,9 +792,10 @@ class LiveTable:
     def pausable(self) -> bool:
         """Whether the table may be paused (and resumed) by its person: a real-time game under way whose only
         person is one seat, every other seat a bot, so a pause makes nobody wait."""
+        if not self.game.realtime:  # asked at every action: the turn-based games answer at once
+            return False
         people = [seat for seat in self.seats if seat.kind == "human"]
-        return (self.game.realtime and len(people) == 1 and not self.hotseat and not self.held
-                and not self.finished)
+        return len(people) == 1 and not self.hotseat and not self.held and not self.finished
 
     def pause_record(self) -> dict[str, Any]:
         """What storage keeps of the pause (a restart rebuilds the table's clock from it)."""

@@ -1,0 +1,63 @@
+"""The SQLite log under a server that never pauses: one connection for the event loop's writes, and a write-ahead
+log that does not grow without end."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+
+from divedeck.server.storage import Storage, StoredTable
+
+
+def stored_table(table_id: str) -> StoredTable:
+    return StoredTable(table_id, "snorkeling", {}, 1, [], False, 0.0, None, None, [])
+
+
+async def append_without_pause(storage: Storage, tables: int, seconds: float) -> int:
+    """Tables created, then each appends one action after another as fast as the loop allows; returns how many."""
+    for index in range(tables):
+        await storage.create_table(stored_table(f"t{index}"))
+    appended = 0
+    deadline = asyncio.get_running_loop().time() + seconds
+
+    async def play(table_id: str) -> None:
+        nonlocal appended
+        seq = 0
+        while asyncio.get_running_loop().time() < deadline:
+            await storage.append_action(table_id, seq, seq % 4, "c B1", f"c{seq}", clock_ms=seq)
+            seq += 1
+            appended += 1
+
+    await asyncio.gather(*(play(f"t{index}") for index in range(tables)))
+    return appended
+
+
+def test_the_event_loops_writes_share_the_appends_connection(tmp_path: Path) -> None:
+    """A table made (the general path) and actions appended (the fast path) go through one connection: a write
+    through a second one makes SQLite drop the first one's page cache, and every next append read it back."""
+    storage = Storage(f"sqlite:///{tmp_path / 'log.sqlite3'}", checkpoint_every=3600)
+    try:
+        asyncio.run(append_without_pause(storage, tables=3, seconds=0.2))
+        pool = storage.engine.pool
+        assert pool.checkedout() == 1  # type: ignore[attr-defined]  # the appends' own, held for the next batch
+        assert pool.checkedin() == 0  # type: ignore[attr-defined]  # no second connection was opened for the rest
+    finally:
+        storage.close()
+
+
+def test_a_writer_that_never_pauses_does_not_grow_the_log_without_end(tmp_path: Path) -> None:
+    """Passive checkpoints alone never let SQLite start its log over while appends keep coming: past the limit, a
+    truncating checkpoint does. Every action appended is still there."""
+    database = tmp_path / "log.sqlite3"
+    limit = 256 << 10
+    storage = Storage(f"sqlite:///{database}", checkpoint_every=0.02, log_limit=limit)
+    try:
+        appended = asyncio.run(append_without_pause(storage, tables=20, seconds=2.0))
+        log_bytes = os.path.getsize(f"{database}-wal")
+        stored = sum(len(storage.load(f"t{index}").actions) for index in range(20))  # type: ignore[union-attr]
+    finally:
+        storage.close()
+    assert stored == appended > 5_000
+    # Without the truncating checkpoint the log held every page written in the two seconds (megabytes).
+    assert log_bytes < 4 * limit, log_bytes
