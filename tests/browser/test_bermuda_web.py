@@ -233,3 +233,36 @@ def test_the_divers_names_are_whole_where_there_is_room(browser: Any, server: Se
     assert phone.evaluate(DIVER_NAMES)[0] == ["Ana", False]
     assert not phone.locator("#board .brm-diver .badge").first.is_visible()
     phone.context.close()
+
+
+# Records, when the first diver's name is put on the page, whether Bermuda's stylesheet already applies to it.
+FIRST_DRAWING = """
+window.firstDrawing = null;
+new MutationObserver((_, observer) => {
+  const name = document.querySelector("#board .brm-diver-name");
+  if (name && window.firstDrawing === null) {
+    window.firstDrawing = getComputedStyle(name).textOverflow;
+    observer.disconnect();
+  }
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+def test_the_board_is_never_drawn_before_its_stylesheet_has_come(browser: Any, server: ServerProcess) -> None:
+    """Bermuda's stylesheet is its own file, added by its module. On a slow link the page drew the board before it
+    came: unstyled for a moment (CI caught a phone's bot badges shown). The page now waits for it."""
+    created = create_table(server, [{"kind": "human", "name": "Ana"}] + [{"kind": "bot", "bot": "fast-diver"}] * 4)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+
+    def slow(route: Any) -> None:
+        time.sleep(1.0)  # a slow link: the stylesheet comes a second after it is asked for
+        route.continue_()
+
+    context.route("**/static/css/bermuda.css", slow)
+    context.add_init_script(FIRST_DRAWING)
+    page = context.new_page()
+    page.goto(f"{server.url}/table/{created['table']['id']}#seat=0&token={created['tokens'][0]}")
+    page.wait_for_selector("#board .brm-breath-btn:not([disabled])", timeout=15000)
+    assert page.evaluate("window.firstDrawing") == "ellipsis"  # bermuda.css: `.brm-diver-name` ends cut names so
+    assert not page.locator("#board .brm-diver .badge").first.is_visible()
+    context.close()

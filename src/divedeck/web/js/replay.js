@@ -2,7 +2,7 @@
 // from the server's replay of its stored log (GET /api/tables/{id}/replay?seat=N). The board is the game's own
 // module (`createBoard`), given each step's view and no legal actions: nothing here knows a rule.
 
-import { h, loadTokens, replaceChildren, seatLabel } from "./util.js";
+import { h, loadTokens, replaceChildren, seatLabel, useStylesheet } from "./util.js";
 
 const GAME_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const $ = (id) => document.getElementById(id);
@@ -46,6 +46,7 @@ async function load(seat) {
       return false;
     }
     page.module = await import(`./games/${data.game}.js`);
+    await useStylesheet(page.module.stylesheet);
     page.info = await fetch("/api/games").then((r) => r.json()).then((d) => (d.games || []).find((g) => g.name === data.game) || null).catch(() => null);
     page.deck = page.module.makeDeck(page.info, data.static);
     // No legal actions ever: the board can be looked at, not played on; `replay` tells it to leave out its live

@@ -18,7 +18,7 @@ import { guideBeforeAct, guideButton, isGuided, updateGuide } from "./guide.js";
 import { rulesOpen, setRulesExtra, setRulesSheet, setupRules } from "./rules.js";
 import {
   clearWhyNot, clockBadge, copyText, countdownSpan, forgetToken, h, loadTabSeats, loadTokens, replaceChildren,
-  saveTabSeats, saveToken, seatLabel, setServerOffset, timeLeft, toast,
+  saveTabSeats, saveToken, seatLabel, setServerOffset, timeLeft, toast, useStylesheet,
 } from "./util.js";
 
 // Game names as the server lists them: lower-case words and dashes, so one names a module file and nothing else.
@@ -154,7 +154,8 @@ function showKeyHelp(entries) {
 function loadModule(game) {
   if (!page.moduleLoading) {
     if (!GAME_NAME.test(game)) return Promise.reject(new Error(`this page cannot show the game "${game}"`));
-    page.moduleLoading = Promise.all([import(`./games/${game}.js`), fetchGameInfo(game)]).then(([module, info]) => {
+    page.moduleLoading = Promise.all([import(`./games/${game}.js`), fetchGameInfo(game)]).then(async ([module, info]) => {
+      await useStylesheet(module.stylesheet); // a game with a stylesheet of its own: never drawn unstyled first
       page.module = module;
       page.gameInfo = info;
       showKeyHelp(module.keyHelp || []);

@@ -100,6 +100,25 @@ export function saveTabSeats(tableId, seats) {
   writeJSON(sessionStorage, TAB_SEATS + tableId, seats);
 }
 
+// -- a game's own stylesheet ---------------------------------------------------------------------------------
+
+const stylesheets = new Map();
+
+/** Add a game's stylesheet to the page once; the promise settles when it has loaded (or failed to), so a page can
+ * draw the board only then and never show it unstyled for a moment. */
+export function useStylesheet(href) {
+  if (!href || typeof document === "undefined") return Promise.resolve();
+  if (!stylesheets.has(href)) {
+    stylesheets.set(href, new Promise((resolve) => {
+      const link = h("link", { rel: "stylesheet", href });
+      link.addEventListener("load", resolve);
+      link.addEventListener("error", resolve);
+      document.head.append(link);
+    }));
+  }
+  return stylesheets.get(href);
+}
+
 // -- toasts ------------------------------------------------------------------------------------------------
 
 let toastBox = null;

@@ -19,7 +19,7 @@
 // the columns are as deep as the deepest treasure, the hand keeps room for a full deal, and the last dive's band
 // keeps its place (dimmed, not removed) during the dive.
 
-import { h, presenceBadge, replaceChildren, sayWhyNot } from "../util.js";
+import { h, presenceBadge, replaceChildren, sayWhyNot, useStylesheet } from "../util.js";
 
 export const name = "bermuda";
 export const title = "Bermuda";
@@ -28,15 +28,8 @@ export const keyHelp = [[["Space"], "hold your breath (let go to breathe)"], [["
 
 const COLUMN_KEYS = ["a", "s", "d", "f", "g"];
 
-let stylesLoaded = false;
-
-/** Bermuda's stylesheet, added to the page the first time a board is made (the table page is shared). */
-function loadStyles() {
-  if (stylesLoaded || typeof document === "undefined") return;
-  stylesLoaded = true;
-  if (document.querySelector('link[href="/static/css/bermuda.css"]')) return;
-  document.head.append(h("link", { rel: "stylesheet", href: "/static/css/bermuda.css" }));
-}
+/** Bermuda's stylesheet (the table page is shared by the games): the pages wait for it before drawing a board. */
+export const stylesheet = "/static/css/bermuda.css";
 
 /** Bermuda draws its Diver cards as numbers: no deck to make. */
 export const makeDeck = () => null;
@@ -133,7 +126,7 @@ function saveMouseMode(mode) {
 /** Draw the board into `root`; `api.act(notation)` sends an action (null while another is on its way: the board
  * then keeps it and sends it as soon as it can, so a breath is never lost). Returns {render(ctx), handleKey}. */
 export function createBoard(root, api) {
-  loadStyles();
+  useStylesheet(stylesheet);
   let ctx = null;
   let selectedCard = null; // a value of the hand
   let selectedColumn = null; // a column number

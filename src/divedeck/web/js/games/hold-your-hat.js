@@ -15,7 +15,7 @@
 // current word, the guesser's "no" / "close!" beside the box (the server marks a guess close, HYH-A28), and the
 // recap of the last turn's words won.
 
-import { h, presenceBadge, replaceChildren } from "../util.js";
+import { h, presenceBadge, replaceChildren, useStylesheet } from "../util.js";
 
 export const name = "hold-your-hat";
 export const title = "Hold your Hat";
@@ -27,10 +27,8 @@ export const keyHelp = [[["Space"], "start the timer"], [["G"], "got it"], [["S"
 
 let known = null; // the static data of the last board drawn: team names and members for the header and summaries
 
-function loadStyles() {
-  if (typeof document === "undefined" || document.querySelector('link[href="/static/css/hold-your-hat.css"]')) return;
-  document.head.append(h("link", { rel: "stylesheet", href: "/static/css/hold-your-hat.css" }));
-}
+/** Hold your Hat's stylesheet (the table page is shared by the games): pages wait for it to draw a board. */
+export const stylesheet = "/static/css/hold-your-hat.css";
 
 /** Hold your Hat draws no cards from deck data. */
 export function makeDeck() {
@@ -202,7 +200,7 @@ function beep() {
 
 /** Draw the board into `root`; `api.act(notation)` sends an action. Returns {render(ctx), handleKey(event), destroy()}. */
 export function createBoard(root, api) {
-  loadStyles();
+  useStylesheet(stylesheet);
   let ctx = null;
   let legal = {};
   let offset = null; // server clock - this page's clock (ms), estimated from the views' `now` (a lower bound)
