@@ -31,13 +31,15 @@ def follow_the_hints(page: Any, artifacts: Path, name: str, timeout: float = 180
         for selector in ("#overlay-close:visible", "#guide .guide-play:enabled"):
             button = page.locator(selector)
             if button.count():
-                hints.add(page.locator("#guide .guide-text").inner_text() if "guide" in selector else "")
-                if "guide" in selector:
-                    kind = (button.first.get_attribute("data-notation") or "").split(" ")[0]
-                    if kind not in shot:
-                        page.screenshot(path=str(artifacts / (f"{name}-{kind}.png" if shot else f"{name}.png")))
-                        shot.add(kind)
+                # Every look is short: a real-time game moves on between two looks, and the guide it showed may
+                # never come back (the game ended), so a long wait for it would fail a game that went well.
                 try:
+                    if "guide" in selector:
+                        hints.add(page.locator("#guide .guide-text").inner_text(timeout=1000))
+                        kind = (button.first.get_attribute("data-notation", timeout=1000) or "").split(" ")[0]
+                        if kind not in shot:
+                            page.screenshot(path=str(artifacts / (f"{name}-{kind}.png" if shot else f"{name}.png")))
+                            shot.add(kind)
                     button.first.click(timeout=1000)
                 except PlaywrightTimeout:
                     break

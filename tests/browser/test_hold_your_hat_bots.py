@@ -58,18 +58,25 @@ def token(created: dict[str, Any], seat: int) -> str:
 def person_gives_clues(page: Any, known: dict[str, Any], given: dict[str, float]) -> bool:
     """The person's word on their card, clued once (its clue words typed in one line), again after 5 s (the
     description). ``True`` if a clue was typed."""
-    word = page.locator(".hyh-word-text")
-    if not word.count() or not page.locator("#hyh-clue").count():
+    # Read in one step in the page: the card goes the moment the bot guesser wins the word or the turn ends, and a
+    # second look would wait for a card that may never come back.
+    text = page.evaluate("""() => {
+        const word = document.querySelector('.hyh-word-text');
+        return word && document.querySelector('#hyh-clue') ? word.dataset.word : null;
+    }""")
+    if text is None:
         return False
-    text = str(word.first.get_attribute("data-word"))
     since = given.get(text)
     if since is not None and time.monotonic() - since < 5:
         return False
     found = known[text]
     clue = " ".join(found.clues) if since is None else found.describe
+    try:  # the box goes with the card: then it was too late for this word
+        page.locator("#hyh-clue").fill(clue, timeout=2000)
+        page.locator('[data-act="clue"]').click(timeout=2000)
+    except PlaywrightTimeout:
+        return True
     given[text] = time.monotonic()
-    page.locator("#hyh-clue").fill(clue)
-    page.locator('[data-act="clue"]').click()
     return True
 
 
