@@ -20,8 +20,8 @@ import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from .app import create_app
+from .frame_reader import FrameReading
 from .processes import READY
-from .send_many import SendMany
 from .settings import ServerSettings
 
 MAX_HEAD_BYTES = 16384  # a request line and headers; more is refused with 400 by h11
@@ -70,7 +70,7 @@ class HeaderTimeoutProtocol(H11Protocol):
 CLOSE_INVALID_DATA = 1007
 
 
-class Utf8CheckedWebSockets(SendMany):
+class Utf8CheckedWebSockets(FrameReading):
     def send_receive_event_to_app(self) -> None:
         if self.curr_msg_data_type == "text" and not self.close_sent:
             data = b"".join(self.frames)
