@@ -96,9 +96,13 @@ class Server:
             self.command = [sys.executable, "-m", "divedeck.cli", "serve", "--host", HOST, "--port", str(self.port),
                             "--db", db, "--bot-delay", "0",
                             # every load client comes from 127.0.0.1: lift the per-address and per-server limits
-                            # meant for strangers (docs/server.md), which would refuse the benchmark's tables
+                            # meant for strangers (docs/server.md), which would refuse the benchmark's tables; and
+                            # the message rates of a socket and a seat, as bench_cluster.py does: at saturation a
+                            # load client's seat acts about 25 times a second, faster than any person, and every
+                            # refusal is work for no action (each message is still checked against the rates)
                             "--max-open-tables", "1000000", "--tables-per-minute", "1000000",
                             "--open-tables-per-address", "1000000", "--address-messages-per-second", "1000000",
+                            "--seat-messages-per-second", "1000000", "--messages-per-second", "1000000",
                             "--sockets-per-address", "1000000"]
             self.diagnostics = {}
             if switch_interval is not None or diagnose or gc_freeze:  # diagnostic runs only: instrumented
