@@ -7,6 +7,7 @@ import asyncio
 import os
 import time
 from pathlib import Path
+from typing import Any
 
 from divedeck.server.storage import Storage, StoredTable
 
@@ -67,3 +68,38 @@ def test_a_writer_that_never_pauses_does_not_grow_the_log_without_end(tmp_path: 
         storage.close()
     assert stored == appended > 5_000
     assert log_bytes < 4 * limit, (grown, log_bytes)
+
+
+def test_appends_that_come_soon_after_a_commit_share_the_next_one(tmp_path: Path) -> None:
+    """An idle log commits an append at once; appends that come in the next turns of the loop, within
+    ``COMMIT_INTERVAL`` of that commit, wait and share one commit (a commit costs more than the rows of a busy
+    turn). Every one is stored, in order."""
+    storage = Storage(f"sqlite:///{tmp_path / 'log.sqlite3'}", checkpoint_every=3600)
+    assert storage._appender is not None
+    commits: list[int] = []
+    append = storage._appender.append
+
+    def counted(appends: Any) -> list[bool]:
+        commits.append(len(appends))
+        return append(appends)
+
+    storage._appender.append = counted  # type: ignore[method-assign]
+
+    async def play() -> None:
+        await storage.create_table(stored_table("t"))
+        await storage.append_action("t", 0, 0, "c B1", "c0", clock_ms=0)  # the log is idle: committed at once
+
+        async def later(seq: int) -> None:
+            for _ in range(seq):  # one more turn of the loop each
+                await asyncio.sleep(0)
+            await storage.append_action("t", seq, seq % 4, "c B1", f"c{seq}", clock_ms=seq)
+
+        await asyncio.gather(*(later(seq) for seq in range(1, 6)))
+
+    try:
+        asyncio.run(play())
+        assert commits == [1, 5]
+        loaded = storage.load("t")
+        assert loaded is not None and [client_id for _, _, client_id in loaded.actions] == [f"c{n}" for n in range(6)]
+    finally:
+        storage.close()

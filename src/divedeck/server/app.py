@@ -22,7 +22,7 @@ from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
-from starlette.websockets import WebSocketDisconnect
+from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from ..bots import bot_names
 from ..bots.registry import bot_descriptions, bot_player_counts
@@ -565,9 +565,12 @@ def create_app(settings: ServerSettings) -> FastAPI:
 
 async def _receive_loop(websocket: WebSocket, connection: Connection, table: Any, settings: ServerSettings) -> None:
     limit = settings.max_message_bytes
+    # The protocol's own receive where it offers it (send_many.py): after the hello, a message is a text or the end.
+    receive = connection.protocol_receive or websocket.receive
     while not connection.closed:
-        message = await websocket.receive()
+        message = await receive()
         if message["type"] == "websocket.disconnect":
+            websocket.client_state = WebSocketState.DISCONNECTED  # Starlette's record, as its receive keeps it
             return
         text, data = message.get("text"), message.get("bytes")
         # The rate comes first and costs the same whatever the message: a flood is refused before it is read.

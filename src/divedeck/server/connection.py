@@ -87,6 +87,8 @@ class Connection:
         # The websocket protocol's own send (send_many.py), past Starlette's wrappers, where it is offered.
         self.protocol_send: Callable[[dict[str, Any]], Coroutine[Any, Any, None]] | None = (
             None if extension is None else extension.get("send"))
+        self.protocol_receive: Callable[[], Coroutine[Any, Any, dict[str, Any]]] | None = (
+            None if extension is None else extension.get("receive"))
         self.loop = asyncio.get_running_loop()
 
     def send(self, message: dict[str, Any] | str) -> None:

@@ -16,6 +16,7 @@ socket's messages one by one, so a flood still cannot queue more than that and o
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from websockets.protocol import State
@@ -28,9 +29,23 @@ FINAL_TEXT = 0x81  # FIN and opcode 1, no reserved bits
 MASKED = 0x80
 
 
+class LoopQueue(asyncio.Queue):  # type: ignore[type-arg]
+    """uvicorn's queue of a socket's messages for the app, bound to the protocol's loop from the start: an
+    ``asyncio.Queue`` asks for the running loop each time the app waits on it, and on Python 3.11 that asks the
+    kernel for the process id (a system call a message)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__()
+        self._bound = loop
+
+    def _get_loop(self) -> asyncio.AbstractEventLoop:
+        return self._bound
+
+
 class FrameReading(SendMany):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.queue = LoopQueue(self.loop)
         self.framing: bool | None = None  # framed here from the read after the request until the library takes over
         self.unread = b""  # the start of a frame not yet whole
 

@@ -8,11 +8,12 @@ its client once. A protocol that offers this says so in the scope's extensions (
 Anything else (the test client, a socket served through the bus) never sees the key: connection.py asks the scope
 first.
 
-The extension also hands over the protocol's own ``send`` (``{"send": ...}``): connection.py writes messages with
-it directly, past Starlette's wrappers of ``send`` (its exception handlers' bookkeeping is for HTTP responses, and
-on a websocket each wrapper was one more coroutine per message). Accepting and closing still go through Starlette,
-which keeps its own record of the socket's state. Without compression the frames are written here (``text_frame``),
-not through the websockets library's frame objects.
+The extension also hands over the protocol's own ``send`` and ``receive`` (``{"send": ..., "receive": ...}``):
+connection.py writes messages with the one directly, past Starlette's wrappers of ``send`` (its exception handlers'
+bookkeeping is for HTTP responses, and on a websocket each wrapper was one more coroutine per message), and the
+app's receive loop reads with the other, past Starlette's check of each message's type. Accepting and closing
+still go through Starlette, which keeps its own record of the socket's state. Without compression the frames are
+written here (``text_frame``), not through the websockets library's frame objects.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ class SendMany(WebSocketsSansIOProtocol):
     def handle_connect(self, event: Any) -> None:
         super().handle_connect(event)
         if self.response.status_code == 101:  # the app's task is created, not started: it sees the extension
-            self.scope["extensions"][SEND_MANY] = {"send": self.send}  # type: ignore[index]
+            self.scope["extensions"][SEND_MANY] = {"send": self.send, "receive": self.receive}  # type: ignore[index]
 
     async def send(self, message: Any) -> None:
         texts = message.get(SEND_MANY) if message["type"] == "websocket.send" else None

@@ -121,6 +121,10 @@ class Fenced(Exception):  # noqa: N818 - the name says what happened to the writ
 
 # Built once: SQLAlchemy then reuses the compiled statement, and a batch of actions is one executemany.
 INSERT_ACTION = insert(actions_table)
+# SQLite, on the event loop: at most one commit in this many seconds (group commit, as PostgreSQL's commit_delay).
+# A commit costs about three times an appended row; a busy server's appends wait up to this long to share one,
+# and an idle server's first append is committed at once.
+COMMIT_INTERVAL = 0.002
 INSERT_TABLE = insert(tables_table)
 
 
@@ -282,6 +286,7 @@ class Storage:
         # SQLite: the jobs are done on the event loop (module doc), the checkpoints on a thread.
         self.on_loop = self.engine.dialect.name == "sqlite"
         self._appender = Appender.for_engine(self.engine, lambda: self.node) if self.on_loop else None
+        self._last_commit = float("-inf")  # on the event loop's clock
         self._checkpointer: Checkpointer | None = None
         # PostgreSQL: runs of appends are sent from the event loop (appender.py's LoopAppender), one statement in
         # flight per loop; the rest goes to the writer thread.
@@ -387,7 +392,11 @@ class Storage:
         waiting = self._waiting.get(loop)
         if waiting is None:
             waiting = self._waiting[loop] = []
-            loop.call_soon(self._hand_over, loop)
+            wait = self._last_commit + COMMIT_INTERVAL - loop.time() if self.on_loop else 0.0
+            if wait > 0:
+                loop.call_later(wait, self._hand_over, loop)
+            else:
+                loop.call_soon(self._hand_over, loop)
         waiting.append((work, future, loop))
         return await future
 
@@ -399,6 +408,7 @@ class Storage:
             else:
                 self._jobs.put(jobs)
             return
+        self._last_commit = loop.time()
         for run in _runs(jobs):
             self._commit(run, self._appender)
 
