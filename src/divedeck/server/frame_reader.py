@@ -17,6 +17,7 @@ socket's messages one by one, so a flood still cannot queue more than that and o
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any
 
 from websockets.protocol import State
@@ -82,10 +83,8 @@ class FrameReading(SendMany):
             text = None
             if first == FINAL_TEXT and self._reads_text_here():
                 mask = buffer[start + head:start + head + 4]
-                try:
+                with contextlib.suppress(UnicodeDecodeError):  # else the library's reading closes it with 1007
                     text = apply_mask(buffer[start + head + 4:start + whole], mask).decode()
-                except UnicodeDecodeError:
-                    text = None  # the library's reading (serving.py) closes it with 1007
             if text is not None:
                 self._queue_text(text)
             else:

@@ -121,11 +121,12 @@ class Fenced(Exception):  # noqa: N818 - the name says what happened to the writ
 
 # Built once: SQLAlchemy then reuses the compiled statement, and a batch of actions is one executemany.
 INSERT_ACTION = insert(actions_table)
+INSERT_TABLE = insert(tables_table)
+
 # SQLite, on the event loop: at most one commit in this many seconds (group commit, as PostgreSQL's commit_delay).
 # A commit costs about three times an appended row; a busy server's appends wait up to this long to share one,
 # and an idle server's first append is committed at once.
 COMMIT_INTERVAL = 0.002
-INSERT_TABLE = insert(tables_table)
 
 
 @dataclass(frozen=True)
