@@ -96,6 +96,90 @@ class ClusterServer:
             self.process.wait(10)
 
 
+class CpuCaps:
+    """Each server process in a CPU cgroup of its own, capped at ``share`` of one core (the Linux CFS quota, over
+    a 10 ms period so that a throttled process waits at most a few milliseconds).
+
+    Why: on a 2-core machine the load clients and PostgreSQL share the cores with the servers, so a second
+    server process cannot get a core of its own and the 2/1 ratio measures the machine, not the server (see
+    benchmarks/README.md). Capping every server process at the same share emulates one core (or part of one)
+    per process, with the rest of the machine left to the load and the database: 2 processes then get twice the
+    CPU of 1, as on a machine with a core per process, and the ratio says how much of it turns into actions.
+    Needs root and the cgroup ``cpu`` controller (v1 or v2)."""
+
+    PERIOD_US = 10_000
+
+    def __init__(self, share: float) -> None:
+        self.share = share
+        self.groups: list[Path] = []
+        v2 = Path("/sys/fs/cgroup")
+        if "cpu" in (v2 / "cgroup.controllers").read_text().split() if (v2 / "cgroup.controllers").exists() else ():
+            self.root, self.v2 = v2, True
+        elif Path("/sys/fs/cgroup/cpu/cpu.cfs_quota_us").exists():
+            self.root, self.v2 = Path("/sys/fs/cgroup/cpu"), False
+        else:
+            raise SystemExit("--cpu-per-process needs the cgroup cpu controller (mounted at /sys/fs/cgroup)")
+        if not os.access(self.root, os.W_OK):
+            raise SystemExit("--cpu-per-process needs to write cgroups: run as root")
+
+    def cap(self, pid: int) -> None:
+        """Move ``pid`` and its descendants into a new group capped at the share."""
+        group = self.root / f"divedeck-bench-{os.getpid()}-{len(self.groups)}"
+        group.mkdir()
+        self.groups.append(group)
+        quota = max(1000, int(self.share * self.PERIOD_US))
+        if self.v2:
+            (group / "cpu.max").write_text(f"{quota} {self.PERIOD_US}")
+        else:
+            (group / "cpu.cfs_period_us").write_text(str(self.PERIOD_US))
+            (group / "cpu.cfs_quota_us").write_text(str(quota))
+        for member in [pid, *descendants(pid)]:
+            with contextlib.suppress(OSError):
+                (group / "cgroup.procs").write_text(str(member))
+
+    def throttled_seconds(self) -> float:
+        """Time the capped processes spent waiting for their quota, summed over the groups."""
+        total = 0.0
+        for group in self.groups:
+            with contextlib.suppress(OSError, ValueError):
+                stat = dict(line.split() for line in (group / "cpu.stat").read_text().splitlines())
+                total += int(stat["throttled_usec"]) / 1e6 if self.v2 else int(stat["throttled_time"]) / 1e9
+        return total
+
+    def release(self) -> None:
+        """Remove the groups (their processes are gone by now; any left are moved back to the root)."""
+        for group in self.groups:
+            with contextlib.suppress(OSError):
+                for member in (group / "cgroup.procs").read_text().split():
+                    with contextlib.suppress(OSError):
+                        (self.root / "cgroup.procs").write_text(member)
+            for _ in range(50):
+                try:
+                    group.rmdir()
+                    break
+                except OSError:
+                    time.sleep(0.1)
+        self.groups.clear()
+
+
+def server_processes(root: int) -> list[int]:
+    """The processes that serve: ``root`` itself for one process, its spawned children for several (not the
+    parent, which only accepts and hands sockets over, nor multiprocessing's resource tracker)."""
+    workers = [pid for pid in children(root)
+               if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
+               and b"resource_tracker" not in Path(f"/proc/{pid}/cmdline").read_bytes()]
+    return workers or [root]
+
+
+def descendants(pid: int) -> list[int]:
+    found, todo = [], [pid]
+    while todo:
+        below = children(todo.pop())
+        found.extend(below)
+        todo.extend(below)
+    return found
+
+
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 SATURATION_LEASE = 10.0
 
@@ -137,7 +221,7 @@ def tree_cpu(root: int) -> float:
 
 def measure(targets: list[Any], tables: int, seconds: float, seed: int,
             roots: dict[str, int], alone: dict[str, int] | None = None,
-            profile: Path | None = None) -> dict[str, Any]:
+            profile: Path | None = None, caps: CpuCaps | None = None) -> dict[str, Any]:
     """Drive ``targets`` (objects with a ``port``), ``tables`` tables split evenly, each with its own load
     client (two in all: two for one target, one each for two), all measured in the same window."""
     deadline = time.time() + seconds + 180
@@ -163,10 +247,12 @@ def measure(targets: list[Any], tables: int, seconds: float, seed: int,
         cpu0 = {name: tree_cpu(sid) for name, sid in roots.items()}
         cpu0 |= {name: own_cpu(pid) for name, pid in alone.items()}
         cpu0["clients"] = sum(own_cpu(pid) for pid in client_pids if pid)
+        throttled0 = caps.throttled_seconds() if caps else 0.0
         time.sleep(max(0.0, t1 - time.time()))
         cpu1 = {name: tree_cpu(sid) for name, sid in roots.items()}
         cpu1 |= {name: own_cpu(pid) for name, pid in alone.items()}
         cpu1["clients"] = sum(own_cpu(pid) for pid in client_pids if pid)
+        throttled1 = caps.throttled_seconds() if caps else 0.0
         results = [result for clients in groups for result in clients.collect("result", seconds + 90)]
     rtts: list[float] = []
     for result in results:
@@ -176,6 +262,9 @@ def measure(targets: list[Any], tables: int, seconds: float, seed: int,
     acked = sum(r["acked"] for r in results)
     run = {"tables": tables, "seconds": seconds, "acked": acked, "actions_per_s": acked / seconds,
            "rtt_p50_ms": percentile(rtts, 0.5), "rtt_p99_ms": percentile(rtts, 0.99)}
+    if caps:  # the share of the window the capped processes spent waiting for their quota, summed over them
+        run["cpu_share_per_process"] = caps.share
+        run["throttled_fraction"] = (throttled1 - throttled0) / seconds
     for name in cpu0:  # CPU per acknowledged action, microseconds
         run[f"{name}_cpu_us_per_action"] = (cpu1[name] - cpu0[name]) / acked * 1e6 if acked else None
     # The most actions a second these costs allow on this machine's cores, were nothing else running: servers,
@@ -193,7 +282,7 @@ def measure(targets: list[Any], tables: int, seconds: float, seed: int,
 
 
 def saturation(processes: int, postgres: Any, redis: Any, tables: int, seconds: float, seed: int,
-               workdir: Path, profile: Path | None = None) -> dict[str, Any]:
+               workdir: Path, profile: Path | None = None, caps: CpuCaps | None = None) -> dict[str, Any]:
     # A long lease: on a busy machine a late renewal would give every table up in the middle of the run (the
     # failover runs keep the default).
     server = ClusterServer(processes, postgres.new_database(), redis.url,
@@ -201,25 +290,35 @@ def saturation(processes: int, postgres: Any, redis: Any, tables: int, seconds: 
     try:
         time.sleep(1.0)
         assert server.process is not None
+        for pid in server_processes(server.process.pid) if caps else ():
+            caps.cap(pid)  # type: ignore[union-attr]
         run = measure([server], tables, seconds, seed, {"server": server.process.pid,
                                                         "postgres": postgres.process.pid,
                                                         "redis": redis.process.pid},
                       alone={"parent": server.process.pid},
-                      profile=None if profile is None else profile.with_name(f"{profile.name}-{processes}p-{seed}"))
+                      profile=None if profile is None else profile.with_name(f"{profile.name}-{processes}p-{seed}"),
+                      caps=caps)
     finally:
         server.kill()
+        if caps:
+            caps.release()
     return {"server": "divedeck", "processes": processes, **run}
 
 
-def minimal_saturation(processes: int, tables: int, seconds: float, seed: int, workdir: Path) -> dict[str, Any]:
+def minimal_saturation(processes: int, tables: int, seconds: float, seed: int, workdir: Path,
+                       caps: CpuCaps | None = None) -> dict[str, Any]:
     """The hardware's ceiling: the minimal server of the server benchmark as ``processes`` processes (each on a
     port of its own with its share of the tables, so that a table's sockets all meet in one process, as divedeck's
     are routed), under the same load clients."""
     with contextlib.ExitStack() as stack:
         servers = [stack.enter_context(Server("minimal", workdir)) for _ in range(processes)]
         time.sleep(1.0)
+        for server in servers if caps else ():
+            caps.cap(server.pid)  # type: ignore[union-attr]
         run = measure(servers, tables, seconds, seed, {f"server{index}": server.pid
-                                                       for index, server in enumerate(servers)})
+                                                       for index, server in enumerate(servers)}, caps=caps)
+    if caps:
+        caps.release()
     cpu = [run.pop(f"server{index}_cpu_us_per_action") for index in range(processes)]
     run["server_cpu_us_per_action"] = sum(cpu) if None not in cpu else None
     return {"server": "minimal", "processes": processes, **run}
@@ -290,6 +389,10 @@ def main() -> None:
                         help="leave out the minimal server's 1 and 2 processes (the machine's ceiling)")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 1 round of 10 s, 5 kills")
     parser.add_argument("--json", type=Path, help="write the measurements here too")
+    parser.add_argument("--cpu-per-process", type=float, metavar="SHARE",
+                        help="cap every server process at this share of one core (a CPU cgroup each, needs root): "
+                             "emulates a core per process on a machine with too few for the servers, the load "
+                             "clients and PostgreSQL (for instance 0.4)")
     parser.add_argument("--profile", type=Path,
                         help="py-spy every divedeck server process over its window (raw files named from this)")
     args = parser.parse_args()
@@ -297,6 +400,7 @@ def main() -> None:
         args.rounds, args.seconds, args.kills = 1, 10.0, 5
     load = os.getloadavg()
     runs: list[dict[str, Any]] = []
+    caps = CpuCaps(args.cpu_per_process) if args.cpu_per_process else None
     with contextlib.ExitStack() as stack:
         postgres = stack.enter_context(running_postgres())
         redis = stack.enter_context(running_redis())
@@ -308,9 +412,9 @@ def main() -> None:
                 for processes in order:
                     seed = args.seed + round_number
                     run = (saturation(processes, postgres, redis, args.tables, args.seconds, seed, workdir,
-                                      args.profile)
+                                      args.profile, caps)
                            if kind == "divedeck" else
-                           minimal_saturation(processes, args.tables, args.seconds, seed, workdir))
+                           minimal_saturation(processes, args.tables, args.seconds, seed, workdir, caps))
                     run["round"] = round_number
                     runs.append(run)
                     costs = ", ".join(f"{key.removesuffix('_cpu_us_per_action')} {value:.0f}"
@@ -319,6 +423,8 @@ def main() -> None:
                           f"actions/s, p50 {run['rtt_p50_ms'] or 0:.1f} ms, p99 {run['rtt_p99_ms'] or 0:.1f} ms; "
                           f"CPU us/action: {costs}; the cores allow at most "
                           f"{run['cpu_bound_actions_per_s'] or 0:.0f} actions/s at these costs; "
+                          + (f"capped at {caps.share:.2f} of a core each, throttled "
+                             f"{run['throttled_fraction']:.2f} of the window; " if caps else "") +
                           f"load {os.getloadavg()[0]:.1f}", flush=True)
         times = failover(postgres, redis.url, args.kills, workdir, args.seed) if args.kills else []
 
@@ -331,6 +437,7 @@ def main() -> None:
 
     load_after = os.getloadavg()
     summary = {"load_before": load, "load_after": load_after, "cores": os.cpu_count(), "runs": runs,
+               "cpu_per_process": args.cpu_per_process,
                "ratio_2_over_1": ratio("divedeck"), "minimal_ratio_2_over_1": ratio("minimal"), "failover_s": times,
                "failover_p50_s": percentile(times, 0.5), "failover_p95_s": percentile(times, 0.95)}
     print(f"2 processes / 1: {summary['ratio_2_over_1'] or 0:.2f}x actions/s (median of rounds; target >= 1.7x)")
