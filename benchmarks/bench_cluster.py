@@ -113,7 +113,7 @@ class CpuCaps:
         self.share = share
         self.groups: list[Path] = []
         v2 = Path("/sys/fs/cgroup")
-        if "cpu" in (v2 / "cgroup.controllers").read_text().split() if (v2 / "cgroup.controllers").exists() else ():
+        if (v2 / "cgroup.controllers").exists() and "cpu" in (v2 / "cgroup.controllers").read_text().split():
             self.root, self.v2 = v2, True
         elif Path("/sys/fs/cgroup/cpu/cpu.cfs_quota_us").exists():
             self.root, self.v2 = Path("/sys/fs/cgroup/cpu"), False
@@ -165,19 +165,13 @@ class CpuCaps:
 def server_processes(root: int) -> list[int]:
     """The processes that serve: ``root`` itself for one process, its spawned children for several (not the
     parent, which only accepts and hands sockets over, nor multiprocessing's resource tracker)."""
-    workers = [pid for pid in children(root)
-               if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
-               and b"resource_tracker" not in Path(f"/proc/{pid}/cmdline").read_bytes()]
+    workers = []
+    for pid in children(root):
+        with contextlib.suppress(OSError):
+            command = Path(f"/proc/{pid}/cmdline").read_bytes()
+            if b"spawn_main" in command and b"resource_tracker" not in command:
+                workers.append(pid)
     return workers or [root]
-
-
-def descendants(pid: int) -> list[int]:
-    found, todo = [], [pid]
-    while todo:
-        below = children(todo.pop())
-        found.extend(below)
-        todo.extend(below)
-    return found
 
 
 CLK_TCK = os.sysconf("SC_CLK_TCK")
@@ -192,31 +186,36 @@ def own_cpu(pid: int) -> float:
     return 0.0
 
 
-def children(pid: int) -> list[int]:
-    found = []
+def live_processes() -> dict[int, tuple[int, int]]:
+    """Every live process: its parent and its CPU ticks (user + system), from one pass over /proc."""
+    table = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         with contextlib.suppress(OSError, IndexError, ValueError):
-            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
-                found.append(int(stat.parent.name))
-    return sorted(found)
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            table[int(stat.parent.name)] = (int(fields[1]), int(fields[11]) + int(fields[12]))
+    return table
+
+
+def children(pid: int) -> list[int]:
+    return sorted(child for child, (parent, _) in live_processes().items() if parent == pid)
+
+
+def descendants(root: int, table: dict[int, tuple[int, int]] | None = None) -> list[int]:
+    table = live_processes() if table is None else table
+    found, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        below = [child for child, (parent, _) in table.items() if parent == pid]
+        found.extend(below)
+        todo.extend(below)
+    return found
 
 
 def tree_cpu(root: int) -> float:
     """CPU seconds (user + system) of a live process and its live descendants: a server with its children,
     PostgreSQL with its backends, Redis."""
-    parents: dict[int, int] = {}
-    ticks: dict[int, int] = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        with contextlib.suppress(OSError, IndexError, ValueError):
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-            pid = int(stat.parent.name)
-            parents[pid], ticks[pid] = int(fields[1]), int(fields[11]) + int(fields[12])
-    total, todo = 0, [root]
-    while todo:
-        pid = todo.pop()
-        total += ticks.get(pid, 0)
-        todo.extend(child for child, parent in parents.items() if parent == pid)
-    return total / CLK_TCK
+    table = live_processes()
+    return sum(table[pid][1] for pid in [root, *descendants(root, table)] if pid in table) / CLK_TCK
 
 
 def measure(targets: list[Any], tables: int, seconds: float, seed: int,
@@ -263,7 +262,6 @@ def measure(targets: list[Any], tables: int, seconds: float, seed: int,
     run = {"tables": tables, "seconds": seconds, "acked": acked, "actions_per_s": acked / seconds,
            "rtt_p50_ms": percentile(rtts, 0.5), "rtt_p99_ms": percentile(rtts, 0.99)}
     if caps:  # the share of the window the capped processes spent waiting for their quota, summed over them
-        run["cpu_share_per_process"] = caps.share
         run["throttled_fraction"] = (throttled1 - throttled0) / seconds
     for name in cpu0:  # CPU per acknowledged action, microseconds
         run[f"{name}_cpu_us_per_action"] = (cpu1[name] - cpu0[name]) / acked * 1e6 if acked else None
@@ -290,8 +288,9 @@ def saturation(processes: int, postgres: Any, redis: Any, tables: int, seconds: 
     try:
         time.sleep(1.0)
         assert server.process is not None
-        for pid in server_processes(server.process.pid) if caps else ():
-            caps.cap(pid)  # type: ignore[union-attr]
+        if caps:
+            for pid in server_processes(server.process.pid):
+                caps.cap(pid)
         run = measure([server], tables, seconds, seed, {"server": server.process.pid,
                                                         "postgres": postgres.process.pid,
                                                         "redis": redis.process.pid},
@@ -311,14 +310,15 @@ def minimal_saturation(processes: int, tables: int, seconds: float, seed: int, w
     port of its own with its share of the tables, so that a table's sockets all meet in one process, as divedeck's
     are routed), under the same load clients."""
     with contextlib.ExitStack() as stack:
+        if caps:  # last out: after the servers have stopped
+            stack.callback(caps.release)
         servers = [stack.enter_context(Server("minimal", workdir)) for _ in range(processes)]
         time.sleep(1.0)
-        for server in servers if caps else ():
-            caps.cap(server.pid)  # type: ignore[union-attr]
+        if caps:
+            for server in servers:
+                caps.cap(server.pid)
         run = measure(servers, tables, seconds, seed, {f"server{index}": server.pid
                                                        for index, server in enumerate(servers)}, caps=caps)
-    if caps:
-        caps.release()
     cpu = [run.pop(f"server{index}_cpu_us_per_action") for index in range(processes)]
     run["server_cpu_us_per_action"] = sum(cpu) if None not in cpu else None
     return {"server": "minimal", "processes": processes, **run}
